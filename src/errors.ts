@@ -1,0 +1,70 @@
+/**
+ * The error catalogue. Every error a user can cause has a permanent name, says what happened
+ * and what to do. Errors that are bugs are plain `Error`s and print with their stack.
+ */
+export class SitegenError extends Error {
+  /** Permanent identifier, e.g. `LocaleJsonInvalid`. */
+  readonly code: string;
+  /** Extra lines shown under the message: a code frame, a source location. */
+  readonly detail?: string;
+  constructor(code: string, message: string, options: { cause?: unknown; detail?: string } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'SitegenError';
+    this.code = code;
+    this.detail = options.detail;
+  }
+}
+
+const rel = (file: string | null) => (file ? file.replace(process.cwd() + '/', '') : '(no file)');
+const why = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
+
+export const errors = {
+  outDirContainsRoot: (outDir: string, root: string) =>
+    new SitegenError(
+      'OutDirContainsRoot',
+      `The output folder ${outDir} is the project root or contains it (${root}). Choose a folder inside the project, such as dist/.`,
+    ),
+  configInvalid: (file: string, cause: unknown) =>
+    new SitegenError('ConfigInvalid', `${rel(file)} could not be loaded: ${why(cause)}. Export the site config as the default export.`, { cause }),
+  badBaseUrl: (url: string, file: string | null, cause?: unknown) =>
+    new SitegenError('BadBaseUrl', `The base URL "${url}" (from --base-url or ${rel(file)}) is not an absolute http(s) URL, such as https://example.com.`, { cause }),
+  unknownLocale: (code: string) =>
+    new SitegenError('UnknownLocale', `Unknown locale code "${code}" is ignored; known codes are listed in src/locales.ts.`),
+  localeFileMissing: (file: string, code: string) =>
+    new SitegenError('LocaleFileMissing', `${rel(file)} does not exist: every message of locale ${code} falls back to en. Create the file to translate it.`),
+  localeJsonInvalid: (file: string, line: number, column: number, reason: string, frame: string) =>
+    new SitegenError('LocaleJsonInvalid', `${rel(file)}:${line}:${column}: ${reason}. Fix the JSON syntax of this message file.`, { detail: frame }),
+  localeShapeInvalid: (file: string, key: string, kind: string) =>
+    new SitegenError('LocaleShapeInvalid', `${rel(file)}: the value of "${key}" is ${kind}; a message must be a string or an object of messages.`),
+  messageSyntax: (file: string, key: string, reason: string, frame: string) =>
+    new SitegenError('MessageSyntax', `${rel(file)}: message "${key}" is not valid ICU MessageFormat: ${reason}.`, { detail: frame }),
+  messageMissing: (key: string, locale: string) =>
+    new SitegenError('MessageMissing', `Message "${key}" is used in locale ${locale} but missing in en.json as well. Add it to locales/en.json.`),
+  messageFormat: (key: string, locale: string, cause: unknown) =>
+    new SitegenError('MessageFormat', `Message "${key}" (${locale}) could not be formatted: ${why(cause)}. Check the values passed to it.`, { cause }),
+  noPages: (dir: string) =>
+    new SitegenError('NoPages', `No pages folder at ${rel(dir)}. Create it with one .tsx file per route, such as pages/index.tsx.`),
+  pageNoDefault: (file: string) =>
+    new SitegenError('PageNoDefaultExport', `${rel(file)} has no default export. Export the page component as default.`),
+  pageBadHead: (file: string) =>
+    new SitegenError('PageBadHead', `${rel(file)} exports no valid head. Export \`head = { title: 'key', description: 'key' }\` with message keys.`),
+  unknownLayout: (file: string, layout: string, known: string[]) =>
+    new SitegenError('UnknownLayout', `${rel(file)} asks for layout "${layout}", which does not exist. Use one of: ${known.join(', ')}.`),
+  layoutNoChildren: (file: string) =>
+    new SitegenError('LayoutNoChildren', `${rel(file)} did not render its children exactly once. Put {children} inside its <main>.`),
+  badAlias: (file: string, alias: string) =>
+    new SitegenError('BadAlias', `${rel(file)} declares the alias "${alias}", which must be an absolute path ending in .html.`),
+  duplicateRoute: (urlPath: string, a: string, b: string) =>
+    new SitegenError('DuplicateRoute', `Both ${rel(a)} and ${rel(b)} claim the path ${urlPath}. Remove one of them.`),
+  bundleFailed: (details: string) =>
+    new SitegenError('BundleFailed', `The pages could not be bundled. Fix the errors below.`, { detail: details }),
+  renderFailed: (page: string, locale: string, cause: unknown, where: string | undefined) =>
+    new SitegenError('RenderFailed', `${page} threw while rendering in locale ${locale}: ${why(cause)}`, {
+      cause,
+      detail: where ? `at ${where}` : undefined,
+    }),
+  brokenLinks: (lines: string[]) =>
+    new SitegenError('BrokenLinks', `${lines.length} internal link(s) lead nowhere in this build:`, { detail: lines.join('\n') }),
+  verifyFailed: (lines: string[]) =>
+    new SitegenError('VerifyFailed', `${lines.length} page(s) failed verification:`, { detail: lines.join('\n') }),
+};

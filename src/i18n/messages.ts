@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { codeFrame, lineColumn } from './code-frame.ts';
+import { errors, SitegenError } from '../errors.ts';
+import type { Messages } from './translator.ts';
+
+/**
+ * One locale file, parsed and flattened: nested objects become dotted keys
+ * (`{"home": {"title": "x"}}` -> `home.title`).
+ */
+export interface MessageFile {
+  file: string;
+  source: string;
+  messages: Messages;
+}
+
+/** Reads and flattens a message file; `null` when it does not exist. Throws a SitegenError with a code frame for bad JSON. */
+export async function readMessageFile(file: string): Promise<MessageFile | null> {
+  let source: string;
+  try {
+    source = await readFile(file, 'utf8');
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw cause;
+  }
+  return parseMessageFile(file, source);
+}
+
+export function parseMessageFile(file: string, source: string): MessageFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(source.replace(/^\uFEFF/, ''));
+  } catch (cause) {
+    throw jsonError(file, source, cause as Error);
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    throw errors.localeShapeInvalid(file, '(top level)', Array.isArray(data) ? 'an array' : typeof data);
+  }
+  return { file, source, messages: flatten(file, data as Record<string, unknown>) };
+}
+
+export function flatten(file: string, data: Record<string, unknown>, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+  for (const [key, value] of Object.entries(data)) {
+    const full = prefix + key;
+    if (typeof value === 'string') out[full] = value;
+    else if (value && typeof value === 'object' && !Array.isArray(value)) flatten(file, value as Record<string, unknown>, full + '.', out);
+    else throw errors.localeShapeInvalid(file, full, Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value);
+  }
+  return out;
+}
+
+/** Turns V8's JSON.parse message into file:line:column with a code frame. */
+function jsonError(file: string, source: string, cause: Error): SitegenError {
+  const text = source.replace(/^\uFEFF/, '');
+  let offset = text.length;
+  const pos = /at position (\d+)/.exec(cause.message);
+  const lc = /line (\d+) column (\d+)/.exec(cause.message);
+  let line: number;
+  let column: number;
+  if (lc) {
+    line = Number(lc[1]);
+    column = Number(lc[2]);
+  } else {
+    if (pos) offset = Number(pos[1]);
+    ({ line, column } = lineColumn(text, offset));
+  }
+  const reason = cause.message.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
+  const err = errors.localeJsonInvalid(file, line, column, reason, codeFrame(text, line, column));
+  (err as { cause?: unknown }).cause = cause;
+  return err;
+}
+
+export interface LoadedMessages {
+  /** Messages per locale code; a missing file gives an empty object. */
+  byLocale: Map<string, Messages>;
+  files: Map<string, MessageFile>;
+  warnings: string[];
+}
+
+/** Loads every locale's file. en must exist; a missing other file is a warning. */
+export async function loadMessages(localesDir: string, locales: readonly { code: string; file: string }[]): Promise<LoadedMessages> {
+  const byLocale = new Map<string, Messages>();
+  const files = new Map<string, MessageFile>();
+  const warnings: string[] = [];
+  const loaded = await Promise.all(locales.map((l) => readMessageFile(path.join(localesDir, l.file))));
+  locales.forEach((locale, i) => {
+    const file = loaded[i];
+    if (!file) {
+      const err = errors.localeFileMissing(path.join(localesDir, locale.file), locale.code);
+      if (locale.code === 'en') throw err;
+      warnings.push(err.message);
+      byLocale.set(locale.code, {});
+      return;
+    }
+    files.set(locale.code, file);
+    byLocale.set(locale.code, file.messages);
+  });
+  return { byLocale, files, warnings };
+}

@@ -1,0 +1,102 @@
+import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import { createElement, Fragment, type ReactNode } from 'react';
+import type { Locale } from '../locales.ts';
+
+/** Flat messages: `{ "home.hero.title": "Introducing {product}" }`. */
+export type Messages = Readonly<Record<string, string>>;
+export type Values = Record<string, PrimitiveType | ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
+
+/**
+ * Rich-text tags a message may use. A message can only ever produce these elements: it never
+ * carries raw HTML or attributes. Anything else (links) is passed by the caller as a function.
+ */
+const ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'small', 'code', 'mark', 'sup', 'sub', 'span'] as const;
+
+export interface Translator {
+  readonly locale: Locale;
+  /** Plain text (for attributes and titles). */
+  t(key: string, values?: Record<string, PrimitiveType>): string;
+  /** Text with the allow-listed rich-text tags as React elements. */
+  rich(key: string, values?: Values): ReactNode;
+  has(key: string): boolean;
+  /** Every message whose key starts with `prefix`, formatted: for handing strings to the browser. */
+  namespace(prefix: string): Record<string, string>;
+}
+
+export interface TranslatorOptions {
+  locale: Locale;
+  messages: Messages;
+  /** en messages, used where `messages` lacks a key. */
+  fallback: Messages;
+  /** Arguments every message receives, such as `{product}`. */
+  globals: Record<string, string | number>;
+  /** Called once per key that fell back to en. */
+  onFallback?: (key: string) => void;
+  /** Thrown for a key missing from en too. */
+  onMissing: (key: string) => Error;
+  /** Thrown when formatting fails. */
+  onFormatError: (key: string, cause: unknown) => Error;
+}
+
+export function createTranslator(options: TranslatorOptions): Translator {
+  const { locale, messages, fallback, globals } = options;
+  const cache = new Map<string, IntlMessageFormat>();
+  const richTags: Record<string, (chunks: ReactNode[]) => ReactNode> = {};
+  for (const tag of ALLOWED_TAGS) richTags[tag] = (chunks) => createElement(tag, null, ...chunks);
+
+  function compiled(key: string): IntlMessageFormat {
+    let format = cache.get(key);
+    if (format) return format;
+    let source = messages[key];
+    let tag = locale.iso;
+    if (source === undefined || source === '') {
+      source = fallback[key];
+      if (source === undefined) throw options.onMissing(key);
+      options.onFallback?.(key);
+      tag = 'en-US';
+    }
+    try {
+      format = new IntlMessageFormat(source, tag, undefined, { ignoreTag: false });
+    } catch (cause) {
+      throw options.onFormatError(key, cause);
+    }
+    cache.set(key, format);
+    return format;
+  }
+
+  function run(key: string, values: Record<string, unknown>): unknown {
+    try {
+      return compiled(key).format({ ...globals, ...richTags, ...values } as never);
+    } catch (cause) {
+      if (cause instanceof Error && cause.name === 'SitegenError') throw cause;
+      throw options.onFormatError(key, cause);
+    }
+  }
+
+  return {
+    locale,
+    has: (key) => key in messages || key in fallback,
+    t(key, values = {}) {
+      const out = run(key, values);
+      return Array.isArray(out) ? out.map(String).join('') : String(out);
+    },
+    rich(key, values = {}) {
+      const out = run(key, values);
+      if (!Array.isArray(out)) return out as ReactNode;
+      return createElement(Fragment, null, ...out.map((part, i) => withKey(part as ReactNode, i)));
+    },
+    namespace(prefix) {
+      const keys = new Set([...Object.keys(fallback), ...Object.keys(messages)].filter((k) => k.startsWith(prefix)));
+      const out: Record<string, string> = {};
+      for (const key of [...keys].sort()) out[key.slice(prefix.length)] = this.t(key);
+      return out;
+    },
+  };
+}
+
+function withKey(node: ReactNode, key: number): ReactNode {
+  if (node && typeof node === 'object' && 'type' in node && 'props' in node) {
+    return createElement(node.type as string, { ...(node.props as object), key });
+  }
+  return node;
+}

@@ -1,0 +1,91 @@
+/**
+ * What pages and templates import as `sitegen`: the i18n hook, locale-aware paths and page types.
+ * It runs inside the server bundle only; nothing here reaches the browser.
+ */
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+import type { Locale } from './locales.ts';
+import type { Translator, Values } from './i18n/translator.ts';
+import type { PrimitiveType } from 'intl-messageformat';
+
+export type { Locale } from './locales.ts';
+export type LayoutName = 'default' | 'auth' | 'other';
+
+/** Head of a page: message keys, formatted in each locale. */
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
+export interface LayoutProps {
+  children: ReactNode;
+}
+
+/** Site values from sitegen.config.ts that templates may show. */
+export interface SiteInfo {
+  name: string;
+  product: string;
+  url: string;
+  year: number;
+  links: Readonly<Record<string, string>>;
+  fonts?: { stylesheet: string; preconnect: string[] };
+}
+
+export interface PageContext {
+  translator: Translator;
+  locale: Locale;
+  locales: readonly Locale[];
+  defaultLocale: string;
+  /** Public path of the page being rendered, without locale prefix: `/jobs`, `/`. */
+  path: string;
+  site: SiteInfo;
+  /** `/_static/` or an absolute CDN URL, ending in `/`. */
+  assetsBase: string;
+}
+
+const Context = createContext<PageContext | null>(null);
+
+export function PageProvider(props: { value: PageContext; children: ReactNode }) {
+  return createElement(Context.Provider, { value: props.value }, props.children);
+}
+
+/** Prefix a site path with a locale (`/jobs` -> `/de/jobs`; the default locale has no prefix). */
+export function localizePath(path: string, code: string, defaultLocale: string): string {
+  if (!path.startsWith('/')) path = '/' + path;
+  if (code === defaultLocale) return path;
+  return path === '/' ? `/${code}` : `/${code}${path}`;
+}
+
+export interface I18n {
+  locale: Locale;
+  locales: readonly Locale[];
+  /** Plain text of a message: for attributes, titles, alt texts. */
+  t(key: string, values?: Record<string, PrimitiveType>): string;
+  /** A message with rich-text tags (<b>, <em>, ...) as elements; pass functions for others. */
+  rich(key: string, values?: Values): ReactNode;
+  /** `localePath('/jobs')` is `/de/jobs` in de; a second argument picks another locale. */
+  localePath(path: string, code?: string): string;
+  /** Path of the current page without locale prefix. */
+  path: string;
+  site: SiteInfo;
+  assetsBase: string;
+  /** Formats a date (ISO `2026-03-01`) in the current locale. */
+  formatDate(iso: string, style?: 'long' | 'medium' | 'short'): string;
+}
+
+export function useI18n(): I18n {
+  const ctx = useContext(Context);
+  if (!ctx) throw new Error('useI18n() was called outside a page rendered by sitegen');
+  const { translator, locale } = ctx;
+  return {
+    locale,
+    locales: ctx.locales,
+    t: (key, values) => translator.t(key, values),
+    rich: (key, values) => translator.rich(key, values),
+    localePath: (path, code = locale.code) => localizePath(path, code, ctx.defaultLocale),
+    path: ctx.path,
+    site: ctx.site,
+    assetsBase: ctx.assetsBase,
+    formatDate: (iso, style = 'long') =>
+      new Intl.DateTimeFormat(locale.iso, { dateStyle: style, timeZone: 'UTC' }).format(new Date(iso + 'T00:00:00Z')),
+  };
+}
