@@ -1,0 +1,5 @@
+import { ensureChromium } from './chromium.ts';
+
+export default function setup(): void {
+  ensureChromium();
+}
