@@ -1,0 +1,82 @@
+/** Shapes shared by the core runtime and the page chunks. Browser-only: no Node types here. */
+
+/** Messages under `runtime.*` of the page's locale, without the prefix. */
+export interface RuntimeMessages {
+  offline?: string;
+  online?: string;
+  notFound?: string;
+  /** Contains the literal placeholder `{status}`. */
+  errorTitle?: string;
+  errorPageFailed?: string;
+  backHome?: string;
+  loading?: string;
+}
+
+/** The `<script type="application/json" id="__sitegen">` data of a page. */
+export interface PageData {
+  buildId: string;
+  /** Ends with `/`: `/_static/` or an absolute CDN URL. */
+  assetsBase: string;
+  /** Locale code: `de`, `zh-CN`. */
+  locale: string;
+  /** Route name: `jobs___de`. */
+  route: string;
+  /** Public path with locale prefix: `/de/jobs`, `/`, `/de`. */
+  path: string;
+  messages: RuntimeMessages;
+  client?: Record<string, unknown>;
+}
+
+export interface ManifestLocale {
+  code: string;
+  iso: string;
+  name: string;
+  dir: 'ltr' | 'rtl';
+}
+
+export interface ManifestRoute {
+  name: string;
+  /** Public path with prefix: `/de/jobs`. */
+  path: string;
+  locale: string;
+  layout: string;
+  /** Extra public paths serving the same page (`.html` aliases). */
+  aliases?: string[];
+}
+
+export interface Manifest {
+  buildId: string;
+  defaultLocale: string;
+  locales: ManifestLocale[];
+  routes: ManifestRoute[];
+}
+
+export interface HeadTag {
+  tag: 'meta' | 'link';
+  attrs: Record<string, string>;
+}
+
+export interface Payload {
+  route: string;
+  path: string;
+  locale: string;
+  title: string;
+  layout: string;
+  html: string;
+  head: HeadTag[];
+  lang: string;
+  dir: 'ltr' | 'rtl';
+}
+
+/** What every chunk's default export receives besides its element. */
+export interface ChunkContext {
+  page: PageData;
+  /** BCP 47 language of the page (`<html lang>`), for Intl. */
+  iso: string;
+  /** Aborted when client navigation swaps this content away. */
+  signal: AbortSignal;
+  /** Client navigation when the URL is a pre-rendered route, else a normal page load. */
+  navigate(url: string): void;
+}
+
+export type Chunk = (el: HTMLElement, ctx: ChunkContext) => void | Promise<void>;
