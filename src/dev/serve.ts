@@ -1,0 +1,76 @@
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { createLogger, type Logger } from '../logger.ts';
+import { StaticFiles } from './static-files.ts';
+import { createStaticHandler, type RequestHandler } from './static-handler.ts';
+import { devErrors } from './dev-errors.ts';
+
+export interface ServeOptions {
+  /** The built site, such as dist/. */
+  root: string;
+  /** 0 picks a free port. Default 4173. */
+  port?: number;
+  /** Default 127.0.0.1: the preview is not published on the network unless asked. */
+  host?: string;
+  /** Site path of the static assets base; default `/_static/`. */
+  assetsPath?: string;
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Serves a built site as a static host would (see static-handler.ts for the rules). */
+export async function serve(options: ServeOptions): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger();
+  const files = await StaticFiles.open(options.root).catch((cause) => {
+    throw devErrors.rootMissing(options.root, cause);
+  });
+  const handler = createStaticHandler({ files, assetsPath: options.assetsPath ?? '/_static/', logger });
+  return listen(handler, { port: options.port ?? 4173, host: options.host ?? '127.0.0.1', logger });
+}
+
+/** Starts an HTTP server for a handler; shared by `serve` and `dev`. */
+export async function listen(handler: RequestHandler, options: { port: number; host: string; logger: Logger }): Promise<RunningServer> {
+  const server = createServer((req, res) => {
+    handler(req, res).catch((err: unknown) => {
+      options.logger.error(`${req.method} ${req.url} failed: ${err instanceof Error ? err.stack : String(err)}`);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end();
+    });
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? devErrors.portInUse(options.port, options.host) : err);
+    server.once('error', onError);
+    server.listen(options.port, options.host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+  const port = portOf(server);
+  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        // Keep-alive and event-stream connections would hold close() open forever.
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+function portOf(server: Server): number {
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the server has no TCP address');
+  return address.port;
+}
