@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { mkdir, writeFile, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { ResolvedConfig } from './config.ts';
+import type { RouteFile } from './routes.ts';
+import { errors } from './errors.ts';
+import fg from 'fast-glob';
+
+const SRC_DIR = path.dirname(fileURLToPath(import.meta.url));
+const PACKAGE_ROOT = path.dirname(SRC_DIR);
+/** The server module lives inside sitegen's own folder, so that its externals resolve to sitegen's copies. */
+const CACHE_DIR = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'sitegen');
+/** Resolved from sitegen's own node_modules: pages and the renderer then share one React. */
+const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*', 'intl-messageformat'];
+
+export interface ServerBundle {
+  /** Absolute path of the ESM server module (pages, layouts, renderer, worker loop). */
+  modulePath: string;
+  /** The bundled JS text: part of the build id. */
+  code: string;
+  /** All CSS the pages and templates import, minified. */
+  css: string;
+  metafile: esbuild.Metafile;
+  layouts: string[];
+  /** Removes the module file. */
+  dispose(): Promise<void>;
+}
+
+let counter = 0;
+
+/** Bundles every page, layout and the renderer into one server module with esbuild. */
+export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], notFound: string | null): Promise<ServerBundle> {
+  const layoutFiles = (await fg('*.{tsx,jsx}', { cwd: path.join(config.templatesDir, 'layouts'), absolute: true })).sort();
+  const layouts = layoutFiles.map((f) => path.basename(f).replace(/\.(tsx|jsx)$/, ''));
+  const pageFiles = [...pages.map((p) => p.file), ...(notFound ? [notFound] : [])];
+  const entry = [
+    ...pageFiles.map((f, i) => `import * as p${i} from ${JSON.stringify(f)};`),
+    ...layoutFiles.map((f, i) => `import * as l${i} from ${JSON.stringify(f)};`),
+    `export const pages = {${pageFiles.map((f, i) => `${JSON.stringify(f)}: p${i}`).join(', ')}};`,
+    `export const layouts = {${layouts.map((name, i) => `${JSON.stringify(name)}: l${i}`).join(', ')}};`,
+    `export { renderJobs, startWorker } from ${JSON.stringify(path.join(SRC_DIR, 'render', 'server.tsx'))};`,
+  ].join('\n');
+
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      stdin: { contents: entry, resolveDir: config.root, sourcefile: 'sitegen-server-entry.js', loader: 'js' },
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      jsx: 'automatic',
+      sourcemap: 'linked',
+      sourcesContent: false,
+      outdir: CACHE_DIR,
+      entryNames: 'server',
+      external: EXTERNAL,
+      alias: { sitegen: path.join(SRC_DIR, 'page-api.ts') },
+      loader: { '.svg': 'text', '.png': 'file', '.jpg': 'file', '.webp': 'file' },
+      logLevel: 'silent',
+      absWorkingDir: config.root,
+    });
+  } catch (cause) {
+    const failure = cause as esbuild.BuildFailure;
+    if (!failure.errors) throw cause;
+    const detail = (await esbuild.formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
+    throw errors.bundleFailed(detail);
+  }
+
+  const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!;
+  const map = result.outputFiles.find((f) => f.path.endsWith('.js.map'));
+  const cssOut = result.outputFiles.find((f) => f.path.endsWith('.css'));
+  const css = cssOut ? (await esbuild.transform(cssOut.text, { loader: 'css', minify: true, target: ['chrome100', 'safari15', 'firefox100'] })).code : '';
+
+  await mkdir(CACHE_DIR, { recursive: true });
+  const name = `server-${process.pid}-${++counter}`;
+  const modulePath = path.join(CACHE_DIR, `${name}.mjs`);
+  const code = js.text.replace(/sourceMappingURL=server\.js\.map/, `sourceMappingURL=${name}.mjs.map`);
+  await writeFile(modulePath, code);
+  if (map) await writeFile(modulePath + '.map', map.contents);
+  return {
+    modulePath,
+    code,
+    css,
+    metafile: result.metafile,
+    layouts,
+    dispose: async () => {
+      await rm(modulePath, { force: true });
+      await rm(modulePath + '.map', { force: true });
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Output paths are pure functions of (route path, locale): the writer, the manifest, the sitemap,
+ * the verifier and the runtime all agree because they all come from here.
+ */
+import { localizePath } from './page-api.ts';
+
+export { localizePath };
+
+/** Route name: base name, three underscores, locale code (`community_privacy_policy-history___fr`). */
+export function routeName(routePath: string, code: string): string {
+  return `${routeBase(routePath)}___${code}`;
+}
+
+/** `/` -> `index`, `/community_privacy_policy/history` -> `community_privacy_policy-history`. */
+export function routeBase(routePath: string): string {
+  const segments = routePath.split('/').filter(Boolean);
+  return segments.length ? segments.join('-') : 'index';
+}
+
+/**
+ * The file (relative to the output folder) that answers a public path:
+ * `/` -> `index.html`, `/de/jobs` -> `de/jobs/index.html`, `/x/history.html` -> `x/history.html`.
+ */
+export function htmlFile(publicPath: string): string {
+  const clean = publicPath.replace(/^\/+|\/+$/g, '');
+  if (clean.endsWith('.html')) return clean;
+  return clean ? `${clean}/index.html` : 'index.html';
+}
+
+/** Not-found page of a locale: `404.html`, `de/404.html`. */
+export function notFoundFile(code: string, defaultLocale: string): string {
+  return code === defaultLocale ? '404.html' : `${code}/404.html`;
+}
+
+/** Payload of a page, relative to the assets folder: `<id>/payload.json`, `<id>/de/jobs/payload.json`. */
+export function payloadFile(buildId: string, publicPath: string): string {
+  const clean = publicPath.replace(/^\/+|\/+$/g, '');
+  return clean ? `${buildId}/${clean}/payload.json` : `${buildId}/payload.json`;
+}
+
+export function manifestFile(buildId: string): string {
+  return `${buildId}/manifest.json`;
+}
+
+/**
+ * Where the assets base lives inside the output folder. A path base (`/_static/`) is that folder;
+ * an absolute CDN URL keeps the files in `_static/` for upload.
+ */
+export function assetsDir(assetsBase: string): string {
+  if (/^https?:\/\//.test(assetsBase)) return '_static';
+  return assetsBase.replace(/^\/+|\/+$/g, '');
+}
+
+/** Absolute URL of a public path on the site's origin. */
+export function absoluteUrl(baseUrl: string, publicPath: string): string {
+  return baseUrl + (publicPath === '/' ? '/' : publicPath);
+}
+
+/** URL of an asset (relative to the assets base) as pages reference it. */
+export function assetUrl(assetsBase: string, file: string): string {
+  return assetsBase + file;
+}

@@ -1,0 +1,61 @@
+import type { Locale } from '../locales.ts';
+import type { Messages } from '../i18n/translator.ts';
+import type { SiteInfo } from '../page-api.ts';
+
+/** Everything a renderer needs besides the job; built once per build, cloned into each worker. */
+export interface RenderContext {
+  /** Folder the files are written into (the build's temporary folder). */
+  outDir: string;
+  /** Folder of the assets base inside outDir (`_static`). */
+  assetsDir: string;
+  buildId: string;
+  baseUrl: string;
+  assetsBase: string;
+  defaultLocale: string;
+  locales: Locale[];
+  site: SiteInfo & { socialImage: string };
+  client: Record<string, unknown>;
+  messages: Record<string, Messages>;
+  cssFile: string | null;
+  favicon: string | null;
+  runtime: { entry: string; redirectScript: string } | null;
+  /** Whether pages are written to disk (false when only collecting keys). */
+  write: boolean;
+}
+
+/** What the bundle knows about one page module, checked on the main thread. */
+export interface PageInfo {
+  file: string;
+  /** Route path without locale prefix; null for the not-found page. */
+  path: string | null;
+  base: string;
+  layout: string;
+  aliases: string[];
+  head: { title: string; description: string };
+}
+
+export interface RenderJob {
+  page: PageInfo;
+  locale: string;
+}
+
+export interface JobResult {
+  file: string;
+  locale: string;
+  /** Public paths written (page and aliases). */
+  paths: string[];
+  bytes: number;
+  usedKeys: string[];
+  fallbacks: string[];
+  links: { href: string; hreflang: string | null }[];
+  alternates: number;
+  error?: SerializedError;
+}
+
+export interface SerializedError {
+  name: string;
+  code?: string;
+  message: string;
+  detail?: string;
+  stack?: string;
+}

@@ -1,0 +1,39 @@
+import { pathToFileURL } from 'node:url';
+import type { RouteFile } from '../routes.ts';
+import { errors } from '../errors.ts';
+import type { PageInfo } from './context.ts';
+
+interface PageModule {
+  default?: unknown;
+  layout?: unknown;
+  aliases?: unknown;
+  head?: unknown;
+}
+
+/** Imports the server module and checks each page's exports: component, layout, head, aliases. */
+export async function describePages(
+  modulePath: string,
+  routes: RouteFile[],
+  notFound: string | null,
+  layouts: string[],
+): Promise<{ pages: PageInfo[]; notFound: PageInfo | null }> {
+  const mod = (await import(pathToFileURL(modulePath).href)) as { pages: Record<string, PageModule> };
+  const describe = (file: string, routePath: string | null, base: string): PageInfo => {
+    const page = mod.pages[file]!;
+    if (typeof page.default !== 'function') throw errors.pageNoDefault(file);
+    const layout = page.layout === undefined ? 'default' : String(page.layout);
+    if (!layouts.includes(layout)) throw errors.unknownLayout(file, layout, layouts);
+    const head = page.head as { title?: unknown; description?: unknown } | undefined;
+    if (!head || typeof head.title !== 'string' || typeof head.description !== 'string') throw errors.pageBadHead(file);
+    const aliases = page.aliases === undefined ? [] : page.aliases;
+    if (!Array.isArray(aliases)) throw errors.badAlias(file, String(aliases));
+    for (const alias of aliases) {
+      if (typeof alias !== 'string' || !/^\/[\w\-./]*\.html$/.test(alias) || alias.includes('..')) throw errors.badAlias(file, String(alias));
+    }
+    return { file, path: routePath, base, layout, aliases: aliases as string[], head: { title: head.title, description: head.description } };
+  };
+  return {
+    pages: routes.map((r) => describe(r.file, r.path, r.base)),
+    notFound: notFound ? describe(notFound, null, '404') : null,
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * The renderer, bundled into the server module together with the pages. It runs on the main
+ * thread for small builds and inside worker threads for large ones; either way it renders a job
+ * list and writes each page to disk as soon as it is rendered.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ComponentType, ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { PageProvider, type PageContext } from '../page-api.ts';
+import { createTranslator, type Translator } from '../i18n/translator.ts';
+import { htmlFile, localizePath, notFoundFile, payloadFile, routeName } from '../paths.ts';
+import { errors } from '../errors.ts';
+import { headTags } from './head.ts';
+import { renderDocument } from './document.ts';
+import { extractLinks } from '../verify/links.ts';
+import type { JobResult, RenderContext, RenderJob, SerializedError } from './context.ts';
+
+export interface ServerModules {
+  pages: Record<string, { default?: ComponentType }>;
+  layouts: Record<string, { default?: ComponentType<{ children: ReactNode }> }>;
+}
+
+const MAIN_MARK = '@@sitegen-main@@';
+const translators = new Map<string, { translator: Translator; fallbacks: Set<string>; runtime?: Record<string, string> }>();
+const madeDirs = new Set<string>();
+
+function translatorFor(ctx: RenderContext, code: string) {
+  let entry = translators.get(code);
+  if (!entry) {
+    const locale = ctx.locales.find((l) => l.code === code)!;
+    const fallbacks = new Set<string>();
+    const translator = createTranslator({
+      locale,
+      messages: ctx.messages[code] ?? {},
+      fallback: ctx.messages[ctx.defaultLocale] ?? {},
+      globals: { product: ctx.site.product },
+      onFallback: (key) => fallbacks.add(key),
+      onMissing: (key) => errors.messageMissing(key, code),
+      onFormatError: (key, cause) => errors.messageFormat(key, code, cause),
+    });
+    entry = { translator, fallbacks };
+    translators.set(code, entry);
+  }
+  return entry;
+}
+
+/** A translator that remembers which keys this one page asked for. */
+function recording(translator: Translator, used: Set<string>): Translator {
+  return {
+    locale: translator.locale,
+    t: (key, values) => (used.add(key), translator.t(key, values)),
+    rich: (key, values) => (used.add(key), translator.rich(key, values)),
+    has: (key) => translator.has(key),
+    namespace: (prefix) => translator.namespace(prefix),
+  };
+}
+
+async function write(ctx: RenderContext, rel: string, contents: string): Promise<number> {
+  const file = path.join(ctx.outDir, rel);
+  const dir = path.dirname(file);
+  if (!madeDirs.has(dir)) {
+    await mkdir(dir, { recursive: true });
+    madeDirs.add(dir);
+  }
+  await writeFile(file, contents);
+  return Buffer.byteLength(contents);
+}
+
+async function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob): Promise<JobResult> {
+  const { page } = job;
+  const entry = translatorFor(ctx, job.locale);
+  const used = new Set<string>();
+  const translator = recording(entry.translator, used);
+  const locale = translator.locale;
+  const publicPath = page.path === null ? null : localizePath(page.path, locale.code, ctx.defaultLocale);
+  const value: PageContext = {
+    translator,
+    locale,
+    locales: ctx.locales,
+    defaultLocale: ctx.defaultLocale,
+    path: page.path ?? '/',
+    site: ctx.site,
+    assetsBase: ctx.assetsBase,
+  };
+  const Page = mods.pages[page.file]!.default!;
+  const Layout = mods.layouts[page.layout]!.default!;
+  const main = renderToStaticMarkup(<PageProvider value={value}><Page /></PageProvider>);
+  const shell = renderToStaticMarkup(<PageProvider value={value}><Layout>{MAIN_MARK}</Layout></PageProvider>);
+  const at = shell.indexOf(MAIN_MARK);
+  if (at < 0 || shell.indexOf(MAIN_MARK, at + 1) >= 0) throw errors.layoutNoChildren(page.layout);
+  const body = shell.slice(0, at) + main + shell.slice(at + MAIN_MARK.length);
+
+  const title = translator.t(page.head.title);
+  const description = translator.t(page.head.description);
+  const head = headTags({
+    title,
+    description,
+    routePath: page.path,
+    locale,
+    locales: ctx.locales,
+    defaultLocale: ctx.defaultLocale,
+    baseUrl: ctx.baseUrl,
+    siteName: ctx.site.name,
+    socialImage: ctx.site.socialImage,
+  });
+  entry.runtime ??= entry.translator.namespace('runtime.');
+  const name = routeName(page.path ?? '/404', locale.code);
+  const html = renderDocument({
+    locale,
+    title,
+    head,
+    body,
+    data: {
+      buildId: ctx.buildId,
+      assetsBase: ctx.assetsBase,
+      locale: locale.code,
+      route: name,
+      path: publicPath ?? localizePath('/404', locale.code, ctx.defaultLocale),
+      messages: entry.runtime,
+      client: ctx.client,
+    },
+    cssHref: ctx.cssFile && ctx.assetsBase + ctx.cssFile,
+    runtimeSrc: ctx.runtime && ctx.assetsBase + ctx.runtime.entry,
+    redirectScript: publicPath === '/' && ctx.runtime ? ctx.runtime.redirectScript : null,
+    fonts: ctx.site.fonts,
+    favicon: ctx.favicon,
+  });
+
+  const paths = publicPath === null ? [] : [publicPath, ...page.aliases.map((a) => localizePath(a, locale.code, ctx.defaultLocale))];
+  let bytes = 0;
+  if (ctx.write) {
+    const files = publicPath === null ? [notFoundFile(locale.code, ctx.defaultLocale)] : paths.map(htmlFile);
+    for (const rel of files) bytes += await write(ctx, rel, html);
+    if (publicPath !== null) {
+      const payload = { route: name, path: publicPath, locale: locale.code, title, layout: page.layout, lang: locale.iso, dir: locale.dir, head, html: main };
+      bytes += await write(ctx, path.join(ctx.assetsDir, payloadFile(ctx.buildId, publicPath)), JSON.stringify(payload) + '\n');
+    }
+  }
+  const { links, alternates } = extractLinks(html);
+  return { file: page.file, locale: locale.code, paths, bytes, usedKeys: [...used], fallbacks: [...entry.fallbacks], links, alternates };
+}
+
+function serialize(err: unknown): SerializedError {
+  if (err instanceof Error) {
+    const e = err as Error & { code?: string; detail?: string };
+    return { name: e.name, code: e.code, message: e.message, detail: e.detail, stack: e.stack };
+  }
+  return { name: 'Error', message: String(err) };
+}
+
+/** Renders and writes a list of jobs; a failing job reports its error instead of throwing. */
+export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[]): Promise<JobResult[]> {
+  const results: JobResult[] = [];
+  for (const job of jobs) {
+    try {
+      results.push(await renderJob(mods, ctx, job));
+    } catch (err) {
+      results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [], fallbacks: [], links: [], alternates: 0, error: serialize(err) });
+    }
+  }
+  return results;
+}
+
+/** Worker thread loop: context from workerData, job batches by message. */
+export function startWorker(mods: ServerModules): void {
+  process.setSourceMapsEnabled(true);
+  const ctx = (workerData as { context: RenderContext }).context;
+  parentPort!.on('message', async (msg: { id: number; jobs: RenderJob[] }) => {
+    const results = await renderJobs(mods, ctx, msg.jobs);
+    parentPort!.postMessage({ id: msg.id, results });
+  });
+}

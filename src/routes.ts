@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import fg from 'fast-glob';
+import { errors } from './errors.ts';
+import { routeBase } from './paths.ts';
+
+/** A page file and the URL path it answers (layout and aliases come from the module itself). */
+export interface RouteFile {
+  /** `/`, `/jobs`, `/community_privacy_policy/history`. */
+  path: string;
+  /** Route base name: `index`, `community_privacy_policy-history`. */
+  base: string;
+  /** Absolute path of the page module. */
+  file: string;
+}
+
+export interface DiscoveredRoutes {
+  routes: RouteFile[];
+  /** `pages/404.tsx`, the not-found page, if any. */
+  notFound: string | null;
+}
+
+const PAGE_GLOB = '**/*.{tsx,jsx,ts,js}';
+
+/** pages/ -> routes. The file's path under pages/ is its URL path; no dynamic parameters. */
+export async function discoverRoutes(pagesDir: string): Promise<DiscoveredRoutes> {
+  if (!existsSync(pagesDir)) throw errors.noPages(pagesDir);
+  const files = (await fg(PAGE_GLOB, { cwd: pagesDir, ignore: ['**/_*', '**/*.d.ts', '**/*.test.*'] })).sort();
+  let notFound: string | null = null;
+  const byPath = new Map<string, RouteFile>();
+  for (const rel of files) {
+    const file = path.join(pagesDir, rel);
+    const withoutExt = rel.replace(/\.(tsx|jsx|ts|js)$/, '');
+    if (withoutExt === '404') {
+      notFound = file;
+      continue;
+    }
+    const urlPath = '/' + withoutExt.replace(/(^|\/)index$/, '').replace(/\/$/, '');
+    const previous = byPath.get(urlPath);
+    if (previous) throw errors.duplicateRoute(urlPath, previous.file, file);
+    byPath.set(urlPath, { path: urlPath, base: routeBase(urlPath), file });
+  }
+  if (byPath.size === 0) throw errors.noPages(pagesDir);
+  const routes = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { routes, notFound };
+}
