@@ -32,8 +32,8 @@ export interface TranslatorOptions {
   globals: Record<string, string | number>;
   /** Called once per key that fell back to en. */
   onFallback?: (key: string) => void;
-  /** Thrown for a key missing from en too. */
-  onMissing: (key: string) => Error;
+  /** Thrown for a key missing from en too; when it returns null the key itself is shown instead. */
+  onMissing: (key: string) => Error | null;
   /** Thrown when formatting fails. */
   onFormatError: (key: string, cause: unknown) => Error;
 }
@@ -51,8 +51,13 @@ export function createTranslator(options: TranslatorOptions): Translator {
     let tag = locale.iso;
     if (source === undefined || source === '') {
       source = fallback[key];
-      if (source === undefined) throw options.onMissing(key);
-      options.onFallback?.(key);
+      if (source === undefined) {
+        const err = options.onMissing(key);
+        if (err) throw err;
+        source = `'${key.replace(/'/g, "''")}'`;
+      } else {
+        options.onFallback?.(key);
+      }
       tag = 'en-US';
     }
     try {

@@ -19,7 +19,7 @@ export interface RenderContext {
   cssFile: string | null;
   favicon: string | null;
   runtime: { entry: string; redirectScript: string } | null;
-  /** Whether pages are written to disk (false when only collecting keys). */
+  /** Whether pages are written to disk; false when only collecting the keys pages use. */
   write: boolean;
 }
 

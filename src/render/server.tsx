@@ -37,7 +37,7 @@ function translatorFor(ctx: RenderContext, code: string) {
       fallback: ctx.messages[ctx.defaultLocale] ?? {},
       globals: { product: ctx.site.product },
       onFallback: (key) => fallbacks.add(key),
-      onMissing: (key) => errors.messageMissing(key, code),
+      onMissing: (key) => (ctx.write ? errors.messageMissing(key, code) : null),
       onFormatError: (key, cause) => errors.messageFormat(key, code, cause),
     });
     entry = { translator, fallbacks };
@@ -68,10 +68,9 @@ async function write(ctx: RenderContext, rel: string, contents: string): Promise
   return Buffer.byteLength(contents);
 }
 
-async function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob): Promise<JobResult> {
+async function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used: Set<string>): Promise<JobResult> {
   const { page } = job;
   const entry = translatorFor(ctx, job.locale);
-  const used = new Set<string>();
   const translator = recording(entry.translator, used);
   const locale = translator.locale;
   const publicPath = page.path === null ? null : localizePath(page.path, locale.code, ctx.defaultLocale);
@@ -154,10 +153,11 @@ function serialize(err: unknown): SerializedError {
 export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[]): Promise<JobResult[]> {
   const results: JobResult[] = [];
   for (const job of jobs) {
+    const used = new Set<string>();
     try {
-      results.push(await renderJob(mods, ctx, job));
+      results.push(await renderJob(mods, ctx, job, used));
     } catch (err) {
-      results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [], fallbacks: [], links: [], alternates: 0, error: serialize(err) });
+      results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...used], fallbacks: [], links: [], alternates: 0, error: serialize(err) });
     }
   }
   return results;

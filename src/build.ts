@@ -1,0 +1,115 @@
+/**
+ * `sitegen build`: the pipeline, stage by stage.
+ *
+ *   config -> messages -> routes -> bundle -> render -> verify -> write -> swap
+ *
+ * Each stage is a named function over one BuildState, timed. A failure anywhere discards the
+ * staging folder and leaves the previous output exactly as it was.
+ */
+import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createStagingDir, discardStaging, swapIntoPlace } from './output.ts';
+import {
+  newState,
+  loadMessagesStage,
+  routesStage,
+  bundleStage,
+  renderStage,
+  verifyStage,
+  writeStage,
+  type BuildState,
+} from './stages.ts';
+
+export interface BuildOptions extends ConfigOverrides {
+  /** Project root (where pages/, templates/, locales/ and sitegen.config.ts are). */
+  root?: string;
+  logger?: Logger;
+  /** Worker threads for rendering; default decided by the amount of work. 0 renders on the main thread. */
+  workers?: number;
+}
+
+export interface BuildResult {
+  outDir: string;
+  buildId: string;
+  /** Route pages written (not counting aliases and 404 pages). */
+  pages: number;
+  notFoundPages: number;
+  locales: number;
+  files: number;
+  bytes: number;
+  warnings: string[];
+  stages: { name: string; ms: number }[];
+  ms: number;
+  runtime: { coreGzip: number; redirectBytes: number } | null;
+  /** Message keys the pages asked for. */
+  usedKeys: Set<string>;
+}
+
+type Stage = (state: BuildState) => Promise<void>;
+
+async function runStages(state: BuildState, stages: [string, Stage][]): Promise<void> {
+  for (const [name, stage] of stages) {
+    const start = performance.now();
+    await stage(state);
+    const ms = performance.now() - start;
+    state.stages.push({ name, ms });
+    state.logger.debug(`${name} ${ms.toFixed(0)} ms`);
+  }
+}
+
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const start = performance.now();
+  const { config, warnings } = await resolveConfig(options.root ?? process.cwd(), options);
+  const state = newState(config, options.logger ?? createLogger({ level: 'silent' }), warnings, options.workers);
+  state.staging = await createStagingDir(config.outDir);
+  try {
+    await runStages(state, [
+      ['messages', loadMessagesStage],
+      ['routes', routesStage],
+      ['bundle', bundleStage],
+      ['render', renderStage],
+      ['verify', verifyStage],
+      ['write', writeStage],
+      ['swap', async (s) => swapIntoPlace(s.staging!, config.outDir)],
+    ]);
+  } catch (err) {
+    await discardStaging(state.staging);
+    throw err;
+  } finally {
+    await state.server?.dispose();
+  }
+  return {
+    outDir: config.outDir,
+    buildId: state.buildId,
+    pages: state.pages.length * config.locales.length,
+    notFoundPages: state.notFound ? config.locales.length : 0,
+    locales: config.locales.length,
+    files: state.files,
+    bytes: state.bytes,
+    warnings: state.warnings,
+    stages: state.stages,
+    ms: performance.now() - start,
+    runtime: state.runtime?.sizes ?? null,
+    usedKeys: state.usedKeys,
+  };
+}
+
+/**
+ * Renders every page in memory (nothing is written) and returns the message keys they asked
+ * for: what `sitegen check` uses to find unused and undefined keys.
+ */
+export async function collectUsedKeys(config: ResolvedConfig): Promise<Set<string>> {
+  const state = newState(config, createLogger({ level: 'silent' }), []);
+  state.write = false;
+  try {
+    await runStages(state, [
+      ['messages', loadMessagesStage],
+      ['routes', routesStage],
+      ['bundle', bundleStage],
+      ['render', renderStage],
+    ]);
+  } finally {
+    await state.server?.dispose();
+  }
+  return state.usedKeys;
+}

@@ -1,0 +1,100 @@
+/**
+ * The command line: commander wiring only. Every action calls a library function; only this
+ * edge prints the final error and sets the exit code.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { build, type BuildResult } from './build.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { SitegenError } from './errors.ts';
+
+export interface CliContext {
+  cwd: string;
+  logger: Logger;
+}
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+
+export function createProgram(ctx: CliContext): Command {
+  const program = new Command('sitegen')
+    .description('Static site generator: renders React pages for every locale into plain files.')
+    .version(pkg.version, '-v, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  program
+    .command('build')
+    .description('Build every page in every locale into the output folder (atomically).')
+    .option('--root <dir>', 'project root (pages/, templates/, locales/)', ctx.cwd)
+    .option('--out <dir>', 'output folder, relative to the root', 'dist')
+    .option('--locales <codes>', 'comma-separated locale codes to build (en is always built)', list)
+    .option('--base-url <url>', 'public origin for canonical, hreflang, og and sitemap URLs (default: url in sitegen.config.ts)')
+    .option('--assets-base <base>', 'static assets base: a path or an absolute CDN URL (default: /_static/)')
+    .addOption(new Option('--workers <n>', 'render threads (0 = main thread; default: by amount of work)').argParser(Number))
+    .addHelpText('after', '\nExamples:\n  $ sitegen build\n  $ sitegen build --out public --locales de,fr --base-url https://example.com\n')
+    .action(async (opts: { root: string; out: string; locales?: string[]; baseUrl?: string; assetsBase?: string; workers?: number }) => {
+      const result = await build({
+        root: opts.root,
+        outDir: opts.out,
+        locales: opts.locales,
+        baseUrl: opts.baseUrl,
+        assetsBase: opts.assetsBase,
+        workers: opts.workers,
+        logger: ctx.logger,
+      });
+      printSummary(ctx.logger, result);
+    });
+
+  return program;
+}
+
+const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
+
+export function printSummary(logger: Logger, r: BuildResult): void {
+  const warnings = r.warnings;
+  logger.info(
+    `built ${r.pages} pages + ${r.notFoundPages} not-found pages in ${r.locales} locales → ${r.outDir} ` +
+      `(${r.files} files, ${kb(r.bytes)}, ${(r.ms / 1000).toFixed(2)} s, build ${r.buildId})`,
+  );
+  if (r.runtime) logger.info(`runtime: core ${r.runtime.coreGzip} B gzipped, root redirect ${r.runtime.redirectBytes} B`);
+  if (warnings.length) {
+    logger.info(`${warnings.length} warning(s):`);
+    for (const w of warnings.slice(0, 5)) logger.warn(w);
+    if (warnings.length > 5) logger.info(`… and ${warnings.length - 5} more`);
+  }
+}
+
+/** Prints a user error as its message and detail, without a stack; a bug with its stack and cause chain. */
+export function formatError(err: unknown): string {
+  if (err instanceof SitegenError) {
+    return [err.message, err.detail].filter(Boolean).join('\n');
+  }
+  const lines: string[] = [];
+  let current: unknown = err;
+  while (current) {
+    lines.push(current instanceof Error ? (current.stack ?? current.message) : String(current));
+    current = current instanceof Error ? current.cause : undefined;
+    if (current) lines.push('caused by:');
+  }
+  return lines.join('\n');
+}
+
+export async function runCli(argv: string[], ctx: CliContext = { cwd: process.cwd(), logger: createLogger() }): Promise<number> {
+  const program = createProgram(ctx);
+  try {
+    await program.parseAsync(argv);
+    return (process.exitCode as number | undefined) ?? 0;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code?.startsWith('commander.')) {
+      const exit = (err as { exitCode: number }).exitCode;
+      process.exitCode = exit;
+      return exit;
+    }
+    ctx.logger.error(formatError(err));
+    process.exitCode = 1;
+    return 1;
+  }
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { mkdir, rename, rm, writeFile, copyFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import fg from 'fast-glob';
+
+/**
+ * The build writes into a temporary folder beside the output and swaps it into place only when
+ * everything succeeded, so a failed build leaves the previous output exactly as it was.
+ */
+export async function createStagingDir(outDir: string): Promise<string> {
+  const dir = path.join(path.dirname(outDir), `.${path.basename(outDir)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+export async function swapIntoPlace(staging: string, outDir: string): Promise<void> {
+  if (!existsSync(outDir)) {
+    await mkdir(path.dirname(outDir), { recursive: true });
+    await rename(staging, outDir);
+    return;
+  }
+  const old = `${staging}.old`;
+  await rename(outDir, old);
+  try {
+    await rename(staging, outDir);
+  } catch (err) {
+    await rename(old, outDir);
+    throw err;
+  }
+  await rm(old, { recursive: true, force: true });
+}
+
+export async function discardStaging(staging: string): Promise<void> {
+  await rm(staging, { recursive: true, force: true });
+}
+
+export async function writeOut(root: string, rel: string, contents: string | Uint8Array): Promise<number> {
+  const file = path.join(root, rel);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, contents);
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+}
+
+/** Lists the static files (relative paths, sorted). */
+export async function listStatic(staticDir: string): Promise<string[]> {
+  if (!existsSync(staticDir)) return [];
+  return (await fg('**/*', { cwd: staticDir, onlyFiles: true, dot: false })).sort();
+}
+
+export async function copyStatic(staticDir: string, files: string[], dest: string): Promise<void> {
+  await Promise.all(
+    files.map(async (rel) => {
+      await mkdir(path.dirname(path.join(dest, rel)), { recursive: true });
+      await copyFile(path.join(staticDir, rel), path.join(dest, rel));
+    }),
+  );
+}

@@ -1,0 +1,213 @@
+/** The stages of `sitegen build`, in order. Each reads and extends one BuildState. */
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { ResolvedConfig } from './config.ts';
+import type { Logger } from './logger.ts';
+import { loadMessages } from './i18n/messages.ts';
+import { validateMessageSyntax } from './i18n/validate.ts';
+import type { Messages } from './i18n/translator.ts';
+import { discoverRoutes, type RouteFile } from './routes.ts';
+import { bundleServer, type ServerBundle } from './bundle.ts';
+import type { RuntimeAssets } from './runtime/bundle.ts';
+import { describePages } from './render/pages.ts';
+import { renderAll } from './render/pool.ts';
+import type { JobResult, PageInfo, RenderJob } from './render/context.ts';
+import { verifyPages } from './verify/verify.ts';
+import { copyStatic, listStatic, writeOut } from './output.ts';
+import { assetsDir, manifestFile } from './paths.ts';
+import { createManifest } from './manifest.ts';
+import { renderRobots, renderSitemap } from './sitemap.ts';
+import { errors, SitegenError } from './errors.ts';
+
+export interface BuildState {
+  config: ResolvedConfig;
+  logger: Logger;
+  warnings: string[];
+  stages: { name: string; ms: number }[];
+  workers?: number;
+  write: boolean;
+  staging: string | null;
+  messages: Map<string, Messages>;
+  /** Raw contents of the message files, part of the build id. */
+  messageSources: string[];
+  routes: RouteFile[];
+  notFoundFile: string | null;
+  server: ServerBundle | null;
+  runtime: RuntimeAssets | null;
+  pages: PageInfo[];
+  notFound: PageInfo | null;
+  staticFiles: string[];
+  buildId: string;
+  cssFile: string | null;
+  results: JobResult[];
+  usedKeys: Set<string>;
+  files: number;
+  bytes: number;
+}
+
+export function newState(config: ResolvedConfig, logger: Logger, warnings: string[], workers?: number): BuildState {
+  return {
+    config, logger, warnings: [...warnings], stages: [], workers, write: true, staging: null,
+    messages: new Map(), messageSources: [], routes: [], notFoundFile: null, server: null, runtime: null,
+    pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [],
+    usedKeys: new Set(), files: 0, bytes: 0,
+  };
+}
+
+export async function loadMessagesStage(state: BuildState): Promise<void> {
+  const loaded = await loadMessages(state.config.localesDir, state.config.locales);
+  state.warnings.push(...loaded.warnings);
+  for (const file of loaded.files.values()) validateMessageSyntax(file);
+  state.messages = loaded.byLocale;
+  state.messageSources = state.config.locales.map((l) => loaded.files.get(l.code)?.source ?? '');
+}
+
+export async function routesStage(state: BuildState): Promise<void> {
+  const { routes, notFound } = await discoverRoutes(state.config.pagesDir);
+  state.routes = routes;
+  state.notFoundFile = notFound;
+}
+
+/** esbuild: pages and templates into one server module, the runtime into browser assets. */
+export async function bundleStage(state: BuildState): Promise<void> {
+  const { config } = state;
+  const [server, runtime, staticFiles] = await Promise.all([
+    bundleServer(config, state.routes, state.notFoundFile),
+    (async () => {
+      // TEMPORARY until src/runtime/bundle.ts lands.
+      const mod = await import('./runtime/bundle.ts').catch(() => null);
+      if (!mod) return { files: [], entry: 'assets/none.js', redirectScript: '', sizes: { coreGzip: 0, redirectBytes: 0 } } as RuntimeAssets;
+      return mod.bundleRuntime({ locales: config.locales, defaultLocale: config.defaultLocale.code, minify: true });
+    })(),
+    listStatic(config.staticDir),
+  ]);
+  state.server = server;
+  state.runtime = runtime;
+  state.staticFiles = staticFiles;
+  const described = await describePages(server.modulePath, state.routes, state.notFoundFile, server.layouts);
+  state.pages = described.pages;
+  state.notFound = described.notFound;
+  state.cssFile = server.css ? `assets/site.${hash(server.css).slice(0, 10)}.css` : null;
+  state.buildId = await buildId(state);
+}
+
+/** The build id is a hash of everything that shapes the output, never a timestamp. */
+async function buildId(state: BuildState): Promise<string> {
+  const h = createHash('sha256');
+  const { config } = state;
+  h.update(JSON.stringify({ site: config.site, baseUrl: config.baseUrl, assetsBase: config.assetsBase, locales: config.locales }));
+  h.update(state.server!.code).update(state.server!.css);
+  for (const file of state.runtime!.files) h.update(file.path).update(file.contents);
+  for (const source of state.messageSources) h.update(source).update('\0');
+  for (const rel of state.staticFiles) h.update(rel).update(await readFile(path.join(config.staticDir, rel)));
+  return h.digest('hex').slice(0, 12);
+}
+
+export function hash(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** React to static markup, one job per (page, locale), written as soon as it is rendered. */
+export async function renderStage(state: BuildState): Promise<void> {
+  const { config } = state;
+  const jobs: RenderJob[] = [];
+  for (const page of [...state.pages, ...(state.notFound ? [state.notFound] : [])]) {
+    for (const locale of config.locales) jobs.push({ page, locale: locale.code });
+  }
+  const messages: Record<string, Messages> = {};
+  for (const [code, m] of state.messages) messages[code] = m;
+  const staticSet = new Set(state.staticFiles);
+  state.results = await renderAll({
+    modulePath: state.server!.modulePath,
+    workers: state.workers,
+    jobs,
+    context: {
+      outDir: state.staging ?? '',
+      assetsDir: assetsDir(config.assetsBase),
+      buildId: state.buildId,
+      baseUrl: config.baseUrl,
+      assetsBase: config.assetsBase,
+      defaultLocale: config.defaultLocale.code,
+      locales: [...config.locales],
+      site: { ...config.site, socialImage: config.site.socialImage ?? '/social.png' } as never,
+      client: config.site.client ?? {},
+      messages,
+      cssFile: state.cssFile,
+      favicon: staticSet.has('favicon.svg') ? '/favicon.svg' : null,
+      runtime: { entry: state.runtime!.entry, redirectScript: state.runtime!.redirectScript },
+      write: state.write,
+    },
+  });
+  const fallbacks = new Map<string, Set<string>>();
+  for (const result of state.results) {
+    for (const key of result.usedKeys) state.usedKeys.add(key);
+    if (result.error && state.write) throw renderError(state, result);
+    state.bytes += result.bytes;
+    state.files += result.paths.length || 1;
+    let set = fallbacks.get(result.locale);
+    if (!set) fallbacks.set(result.locale, (set = new Set()));
+    for (const key of result.fallbacks) set.add(key);
+  }
+  for (const [code, keys] of fallbacks) {
+    if (keys.size === 0 || code === config.defaultLocale.code) continue;
+    const list = [...keys].sort();
+    state.warnings.push(
+      `locales/${code}.json: ${list.length} message(s) missing, shown in en instead: ${list.slice(0, 5).join(', ')}${list.length > 5 ? ', …' : ''}`,
+    );
+  }
+}
+
+function renderError(state: BuildState, result: JobResult): SitegenError {
+  const err = result.error!;
+  const page = path.relative(state.config.root, result.file);
+  const cause = Object.assign(new Error(err.message), { name: err.name, stack: err.stack });
+  // The first stack frame in the site's own code, mapped to its source by the source map.
+  const frame = err.stack
+    ?.split('\n')
+    .map((l) => /\(?((?:file:\/\/)?\/[^()\s]+:\d+:\d+)\)?$/.exec(l.trim())?.[1])
+    .find((f) => f && !f.includes('/node_modules/') && !f.includes('/src/render/') && !f.includes('/src/i18n/'));
+  const where = frame?.replace(/^file:\/\//, '').replace(state.config.root + '/', '');
+  if (err.name === 'SitegenError' && err.code === 'LayoutNoChildren') {
+    return errors.layoutNoChildren(path.join('templates/layouts', err.message.split(' ')[0]!));
+  }
+  return errors.renderFailed(page, result.locale, cause, err.name === 'SitegenError' ? undefined : where);
+}
+
+export async function verifyStage(state: BuildState): Promise<void> {
+  const pathsByLocale = new Map<string, Set<string>>();
+  for (const result of state.results) {
+    let set = pathsByLocale.get(result.locale);
+    if (!set) pathsByLocale.set(result.locale, (set = new Set()));
+    for (const p of result.paths) set.add(p);
+  }
+  const problems = verifyPages({
+    results: state.results,
+    pathsByLocale,
+    staticPaths: new Set(state.staticFiles.map((f) => '/' + f)),
+    assetsBase: state.config.assetsBase,
+    expectedAlternates: state.config.locales.length + 1,
+    root: state.config.root,
+  });
+  if (problems.length) throw errors.brokenLinks(problems);
+}
+
+/** Everything that is not a page: assets, payload-independent files, sitemap, robots, static files. */
+export async function writeStage(state: BuildState): Promise<void> {
+  const { config } = state;
+  const out = state.staging!;
+  const assets = assetsDir(config.assetsBase);
+  const put = async (rel: string, contents: string | Uint8Array) => {
+    state.bytes += await writeOut(out, rel, contents);
+    state.files++;
+  };
+  if (state.cssFile) await put(path.join(assets, state.cssFile), state.server!.css);
+  for (const file of state.runtime!.files) await put(path.join(assets, file.path), file.contents);
+  const manifest = createManifest(state.buildId, state.pages, config.locales, config.defaultLocale.code);
+  await put(path.join(assets, manifestFile(state.buildId)), JSON.stringify(manifest, null, 2) + '\n');
+  const routePaths = state.pages.map((p) => p.path!);
+  await put('sitemap.xml', renderSitemap({ baseUrl: config.baseUrl, routePaths, locales: config.locales, defaultLocale: config.defaultLocale.code }));
+  await put('robots.txt', renderRobots(config.baseUrl));
+  await copyStatic(config.staticDir, state.staticFiles, out);
+  state.files += state.staticFiles.length;
+}
