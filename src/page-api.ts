@@ -68,6 +68,11 @@ export interface I18n {
   path: string;
   site: SiteInfo;
   assetsBase: string;
+  /**
+   * Forms of a `{count, plural, ...}` message for browser code: `{ one: '# result', other: '# results' }`,
+   * `#` standing for the number. Render it as `data-plural={JSON.stringify(pluralTemplates(key))}`.
+   */
+  pluralTemplates(key: string): Record<string, string>;
   /** Formats a date (ISO `2026-03-01`) in the current locale. */
   formatDate(iso: string, style?: 'long' | 'medium' | 'short'): string;
 }
@@ -81,6 +86,7 @@ export function useI18n(): I18n {
     locales: ctx.locales,
     t: (key, values) => translator.t(key, values),
     rich: (key, values) => translator.rich(key, values),
+    pluralTemplates: (key) => translator.pluralForms(key),
     localePath: (path, code = locale.code) => localizePath(path, code, ctx.defaultLocale),
     path: ctx.path,
     site: ctx.site,

@@ -1,5 +1,7 @@
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { createElement, Fragment, type ReactNode } from 'react';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { printAST } from '@formatjs/icu-messageformat-parser/printer.js';
 import type { Locale } from '../locales.ts';
 
 /** Flat messages: `{ "home.hero.title": "Introducing {product}" }`. */
@@ -21,6 +23,11 @@ export interface Translator {
   has(key: string): boolean;
   /** Every message whose key starts with `prefix`, formatted: for handing strings to the browser. */
   namespace(prefix: string): Record<string, string>;
+  /**
+   * The forms of a message with a plural argument, for the browser to pick with Intl.PluralRules:
+   * `{ one: '# result', other: '# results', '=0': 'No results' }`; `#` stands for the number.
+   */
+  pluralForms(key: string): Record<string, string>;
 }
 
 export interface TranslatorOptions {
@@ -89,6 +96,21 @@ export function createTranslator(options: TranslatorOptions): Translator {
       const out = run(key, values);
       if (!Array.isArray(out)) return out as ReactNode;
       return createElement(Fragment, null, ...out.map((part, i) => withKey(part as ReactNode, i)));
+    },
+    pluralForms(key) {
+      const format = compiled(key);
+      const ast = format.getAst();
+      const at = ast.findIndex((el) => el.type === TYPE.plural);
+      if (at < 0) throw options.onFormatError(key, new Error('it has no top-level plural argument'));
+      const plural = ast[at] as MessageFormatElement & { options: Record<string, { value: MessageFormatElement[] }> };
+      const out: Record<string, string> = {};
+      for (const [selector, option] of Object.entries(plural.options)) {
+        // Outside a plural `#` is plain text, so the chosen branch keeps it for the browser.
+        const branch = [...ast.slice(0, at), ...option.value, ...ast.slice(at + 1)];
+        const text = new IntlMessageFormat(printAST(branch), format.resolvedOptions().locale).format(globals);
+        out[selector] = Array.isArray(text) ? text.join('') : String(text);
+      }
+      return out;
     },
     namespace(prefix) {
       const keys = new Set([...Object.keys(fallback), ...Object.keys(messages)].filter((k) => k.startsWith(prefix)));

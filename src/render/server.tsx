@@ -53,6 +53,7 @@ function recording(translator: Translator, used: Set<string>): Translator {
     t: (key, values) => (used.add(key), translator.t(key, values)),
     rich: (key, values) => (used.add(key), translator.rich(key, values)),
     has: (key) => translator.has(key),
+    pluralForms: (key) => (used.add(key), translator.pluralForms(key)),
     namespace: (prefix) => translator.namespace(prefix),
   };
 }

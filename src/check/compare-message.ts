@@ -1,0 +1,197 @@
+import type { ArgKind, ArgUse, MessageShape } from './message-shape.ts';
+import type { FindingKind } from './report.ts';
+import { missingCategories, pluralCategories, unusedCategories } from './plural-categories.ts';
+
+/** A problem inside one message, before it gets a file position. */
+export interface Problem {
+  kind: FindingKind;
+  /** Offset inside the message. */
+  at: number;
+  message: string;
+  hint: string;
+}
+
+/**
+ * Which values an argument accepts. Arguments of different groups cannot share a value (a date is
+ * not a count); `plain` prints anything. Within a group a translation may choose differently:
+ * ja writes `{n, number}` where en needs `{n, plural, ...}`, ru adds a plural where en had `{n}`.
+ */
+const GROUP: Record<ArgKind, string> = {
+  plain: 'any',
+  number: 'number',
+  plural: 'number',
+  selectordinal: 'number',
+  date: 'date',
+  time: 'time',
+  select: 'select',
+};
+
+const byName = (uses: readonly ArgUse[]) => {
+  const map = new Map<string, ArgUse[]>();
+  for (const use of uses) map.set(use.name, [...(map.get(use.name) ?? []), use]);
+  return map;
+};
+
+const spell = (use: ArgUse) => {
+  if (use.kind === 'plain') return `{${use.name}}`;
+  if (use.kind === 'plural' || use.kind === 'selectordinal' || use.kind === 'select') {
+    return `{${use.name}, ${use.kind}${use.offset ? `, offset:${use.offset}` : ''} ...}`;
+  }
+  return `{${use.name}, ${use.kind}${use.style ? `, ${use.style}` : ''}}`;
+};
+
+/** Everything a translation must keep from en: arguments, their kinds and styles, select cases and tags. */
+export function compareToReference(en: MessageShape, tr: MessageShape, globals: ReadonlySet<string>): Problem[] {
+  const problems: Problem[] = [];
+  const enArgs = byName(en.uses);
+  const trArgs = byName(tr.uses);
+  for (const [name, enUses] of enArgs) {
+    const trUses = trArgs.get(name);
+    if (!trUses) {
+      problems.push({
+        kind: 'argument-missing',
+        at: 0,
+        message: `The argument {${name}} of en is missing.`,
+        hint: `Put ${spell(enUses[0]!)} back into the translation; the page passes a value for it.`,
+      });
+      continue;
+    }
+    const kindProblem = compareKinds(name, enUses, trUses);
+    if (kindProblem) problems.push(kindProblem);
+    else problems.push(...lostMeaning(name, enUses, trUses));
+  }
+  for (const [name, trUses] of trArgs) {
+    if (enArgs.has(name) || globals.has(name)) continue;
+    const known = [...enArgs.keys()].map((n) => `{${n}}`).join(', ');
+    problems.push({
+      kind: 'argument-unknown',
+      at: trUses[0]!.at,
+      message: `The argument {${name}} is not in en, so no value is passed for it.`,
+      hint: known ? `Use only the arguments of en (${known}); check the spelling.` : 'en has no arguments here; write the text without braces.',
+    });
+  }
+  problems.push(...compareTags(en, tr));
+  return problems;
+}
+
+function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[]): Problem | undefined {
+  const enGroups = new Set(enUses.map((u) => GROUP[u.kind]).filter((g) => g !== 'any'));
+  if (enGroups.size === 0) return undefined;
+  const wrong = trUses.find((u) => GROUP[u.kind] !== 'any' && !enGroups.has(GROUP[u.kind]));
+  if (!wrong) return undefined;
+  const enUse = enUses.find((u) => GROUP[u.kind] !== 'any')!;
+  return {
+    kind: 'argument-kind',
+    at: wrong.at,
+    message: `{${name}} is a ${enUse.kind} argument in en but a ${wrong.kind} here.`,
+    hint: `Use it as en does, for example ${spell(enUse)}.`,
+  };
+}
+
+/** A translation that keeps the argument but drops how en formats it. */
+function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[]): Problem[] {
+  const problems: Problem[] = [];
+  const at = trUses[0]!.at;
+  const has = (pred: (u: ArgUse) => boolean) => trUses.some(pred);
+  const lost = (enUse: ArgUse, what: string) =>
+    problems.push({
+      kind: 'lost-meaning',
+      at,
+      message: `en ${what}; the translation has ${[...new Set(trUses.map(spell))].join(', ')}.`,
+      hint: `Keep the formatting of en: ${spell(enUse)}.`,
+    });
+  for (const u of enUses) {
+    if (u.kind === 'number' || u.kind === 'date' || u.kind === 'time') {
+      if (u.style && !has((t) => t.kind === u.kind && t.style === u.style)) lost(u, `formats {${name}} as ${u.kind}, ${u.style}`);
+      else if (!u.style && !has((t) => t.kind === u.kind || (u.kind === 'number' && GROUP[t.kind] === 'number'))) {
+        lost(u, `formats {${name}} as a ${u.kind}`);
+      }
+    } else if (u.kind === 'plural' || u.kind === 'selectordinal') {
+      const plurals = trUses.filter((t) => t.kind === 'plural' || t.kind === 'selectordinal');
+      if (u.offset && !plurals.some((t) => t.offset === u.offset)) lost(u, `subtracts offset:${u.offset} from {${name}} before choosing a plural form`);
+      else if (!u.offset && !has((t) => GROUP[t.kind] === 'number')) lost(u, `formats {${name}} as a number (${u.kind})`);
+    } else if (u.kind === 'select') {
+      const selects = trUses.filter((t) => t.kind === 'select');
+      if (selects.length === 0) {
+        lost(u, `chooses the text by the value of {${name}} (select)`);
+        continue;
+      }
+      const covered = new Set(selects.flatMap((t) => [...t.options]));
+      const missing = [...u.options].filter((o) => o !== 'other' && !covered.has(o));
+      if (missing.length > 0) {
+        problems.push({
+          kind: 'select-missing',
+          at: selects[0]!.at,
+          message: `The select on {${name}} has no case for ${missing.map((o) => `\`${o}\``).join(', ')}, so those values get the \`other\` text.`,
+          hint: `Add ${missing.map((o) => `${o} {…}`).join(' ')} as in en.`,
+        });
+      }
+    }
+  }
+  return problems;
+}
+
+/** `link/b` -> `<b> inside <link>`. */
+const nesting = (tagPath: string) => tagPath.split('/').reverse().map((t) => `<${t}>`).join(' inside ');
+
+function compareTags(en: MessageShape, tr: MessageShape): Problem[] {
+  const problems: Problem[] = [];
+  for (const [tag] of en.tags) {
+    if (tr.tags.has(tag)) continue;
+    problems.push({
+      kind: 'tag-mismatch',
+      at: 0,
+      message: `The tag <${tag}> of en is missing.`,
+      hint: `Wrap the matching words in <${tag}>…</${tag}> as en does.`,
+    });
+  }
+  for (const [tag, at] of tr.tags) {
+    if (en.tags.has(tag)) continue;
+    problems.push({
+      kind: 'tag-mismatch',
+      at,
+      message: `The tag <${tag}> is not in en.`,
+      hint: `Use only the tags of en${en.tags.size ? ` (${[...en.tags.keys()].map((t) => `<${t}>`).join(', ')})` : ''}; the page renders nothing else.`,
+    });
+  }
+  if (problems.length > 0) return problems;
+  for (const [tagPath, at] of tr.tagPaths) {
+    if (en.tagPaths.has(tagPath)) continue;
+    problems.push({
+      kind: 'tag-nesting',
+      at,
+      message: `The tags are nested differently from en: en has no ${nesting(tagPath)}.`,
+      hint: `Nest the tags as en does: ${[...en.tagPaths.keys()].map(nesting).join(', ')}.`,
+    });
+  }
+  return problems;
+}
+
+/** Plural categories of every plural and selectordinal, against the language's CLDR rules. */
+export function checkPlurals(shape: MessageShape, locale: { code: string; iso: string }): Problem[] {
+  const problems: Problem[] = [];
+  for (const use of shape.uses) {
+    if (use.kind !== 'plural' && use.kind !== 'selectordinal') continue;
+    const categories = pluralCategories(locale.iso, use.kind === 'plural' ? 'cardinal' : 'ordinal');
+    const missing = missingCategories(categories, use.options, use.offset);
+    if (missing.length > 0) {
+      const examples = missing.map((c) => `${c} (${categories.examples.get(c)!.join(', ')}, …)`).join(', ');
+      problems.push({
+        kind: 'plural-missing',
+        at: use.at,
+        message: `The ${use.kind} on {${use.name}} lacks ${missing.map((c) => `\`${c}\``).join(', ')}, which ${locale.code} uses for counts such as ${examples}.`,
+        hint: `Add ${missing.map((c) => `${c} {…}`).join(' ')}; until then those counts get the \`other\` text.`,
+      });
+    }
+    const unused = unusedCategories(categories, use.options);
+    if (unused.length > 0) {
+      problems.push({
+        kind: 'plural-unused',
+        at: use.at,
+        message: `The ${use.kind} on {${use.name}} has ${unused.map((c) => `\`${c}\``).join(', ')}, which ${locale.code} never selects.`,
+        hint: `Remove it; ${locale.code} uses ${[...categories.allowed].map((c) => `\`${c}\``).join(', ')} (an exact case like =1 is always allowed).`,
+      });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,157 @@
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+
+/**
+ * The shape of one ICU message: what a translation has to keep. Parsed with the parser
+ * intl-messageformat itself uses, so "valid here" means "formats at build time".
+ */
+export type ArgKind = 'plain' | 'number' | 'date' | 'time' | 'plural' | 'selectordinal' | 'select';
+
+export interface ArgUse {
+  name: string;
+  kind: ArgKind;
+  /** `percent`, `long`, `::currency/EUR` (skeletons keep their `::`); empty when none. */
+  style: string;
+  /** Plural offset (0 when none or not a plural). */
+  offset: number;
+  /** Option keys of plural, selectordinal and select arguments. */
+  options: ReadonlySet<string>;
+  /** Offset of the argument inside the message. */
+  at: number;
+}
+
+export interface MessageShape {
+  uses: ArgUse[];
+  /** Rich-text tag names, and their nesting as paths (`b`, `link/b`), each with its first offset. */
+  tags: Map<string, number>;
+  tagPaths: Map<string, number>;
+  /** Whether the literal text has any letter (a message of only arguments and digits never needs translating). */
+  hasLetters: boolean;
+}
+
+export interface SyntaxProblem {
+  /** Offset of the error inside the message. */
+  at: number;
+  reason: string;
+}
+
+export type ParsedMessage = { ok: true; shape: MessageShape } | { ok: false; error: SyntaxProblem };
+
+const LETTER = /\p{L}/u;
+const EMPTY_OPTIONS: ReadonlySet<string> = new Set();
+/** Only `{name}` arguments and no quoting: most messages of a site; no full parse needed. */
+const SIMPLE = /^[^{}<']*(?:\{[A-Za-z_][\w]*\}[^{}<']*)*$/;
+const SIMPLE_ARG = /\{([A-Za-z_][\w]*)\}/g;
+
+/** Parses a message into its shape; a cache per check run makes each distinct text parse once. */
+export function parseMessage(text: string, cache?: Map<string, ParsedMessage>): ParsedMessage {
+  const cached = cache?.get(text);
+  if (cached) return cached;
+  const result = parseUncached(text);
+  cache?.set(text, result);
+  return result;
+}
+
+function parseUncached(text: string): ParsedMessage {
+  // No `{` and no `<`: plain text whatever else it holds (a lone `}` or `'` is literal).
+  if (!text.includes('{') && !text.includes('<')) {
+    return { ok: true, shape: { uses: [], tags: new Map(), tagPaths: new Map(), hasLetters: LETTER.test(text) } };
+  }
+  if (SIMPLE.test(text)) {
+    const uses: ArgUse[] = [];
+    for (const m of text.matchAll(SIMPLE_ARG)) {
+      uses.push({ name: m[1]!, kind: 'plain', style: '', offset: 0, options: EMPTY_OPTIONS, at: m.index });
+    }
+    return { ok: true, shape: { uses, tags: new Map(), tagPaths: new Map(), hasLetters: LETTER.test(text.replace(SIMPLE_ARG, '')) } };
+  }
+  let ast: MessageFormatElement[];
+  try {
+    ast = parse(text, { captureLocation: true, shouldParseSkeletons: true });
+  } catch (cause) {
+    const err = cause as { message: string; location?: { start: { offset: number } } };
+    return { ok: false, error: { at: err.location?.start.offset ?? 0, reason: describe(err.message) } };
+  }
+  const shape: MessageShape = { uses: [], tags: new Map(), tagPaths: new Map(), hasLetters: false };
+  walk(ast, shape, '', text);
+  return { ok: true, shape };
+}
+
+function walk(elements: MessageFormatElement[], shape: MessageShape, path: string, text: string): void {
+  for (const el of elements) {
+    const at = el.location?.start.offset ?? 0;
+    switch (el.type) {
+      case TYPE.literal:
+        if (!shape.hasLetters && LETTER.test(el.value)) shape.hasLetters = true;
+        break;
+      case TYPE.pound:
+        break;
+      case TYPE.argument:
+        shape.uses.push({ name: el.value, kind: 'plain', style: '', offset: 0, options: EMPTY_OPTIONS, at });
+        break;
+      case TYPE.number:
+      case TYPE.date:
+      case TYPE.time: {
+        const kind = el.type === TYPE.number ? 'number' : el.type === TYPE.date ? 'date' : 'time';
+        shape.uses.push({ name: el.value, kind, style: styleText(el.style, text), offset: 0, options: EMPTY_OPTIONS, at });
+        break;
+      }
+      case TYPE.select:
+      case TYPE.plural: {
+        const kind = el.type === TYPE.select ? 'select' : el.pluralType === 'ordinal' ? 'selectordinal' : 'plural';
+        const offset = el.type === TYPE.plural ? el.offset : 0;
+        shape.uses.push({ name: el.value, kind, style: '', offset, options: new Set(Object.keys(el.options)), at });
+        for (const option of Object.values(el.options)) walk(option.value, shape, path, text);
+        break;
+      }
+      case TYPE.tag: {
+        const tagPath = path ? `${path}/${el.value}` : el.value;
+        if (!shape.tags.has(el.value)) shape.tags.set(el.value, at);
+        if (!shape.tagPaths.has(tagPath)) shape.tagPaths.set(tagPath, at);
+        walk(el.children, shape, tagPath, text);
+        break;
+      }
+    }
+  }
+}
+
+/** A style as written: `percent`, or a skeleton `::currency/EUR` taken from the source text. */
+function styleText(style: unknown, text: string): string {
+  if (!style) return '';
+  if (typeof style === 'string') return style.trim();
+  const loc = (style as { location?: { start: { offset: number }; end: { offset: number } } }).location;
+  const pattern = (style as { pattern?: string }).pattern;
+  if (pattern !== undefined) return '::' + pattern;
+  return loc ? text.slice(loc.start.offset, loc.end.offset).trim() : '::';
+}
+
+const REASONS: Record<string, string> = {
+  EXPECT_ARGUMENT_CLOSING_BRACE: 'an argument is not closed with }',
+  EMPTY_ARGUMENT: 'an argument is empty ({})',
+  MALFORMED_ARGUMENT: 'an argument name is malformed',
+  EXPECT_ARGUMENT_TYPE: 'an argument type is expected after the comma',
+  INVALID_ARGUMENT_TYPE: 'unknown argument type (use number, date, time, plural, selectordinal or select)',
+  EXPECT_ARGUMENT_STYLE: 'an argument style is expected after the second comma',
+  INVALID_NUMBER_SKELETON: 'the number skeleton is invalid',
+  INVALID_DATE_TIME_SKELETON: 'the date skeleton is invalid',
+  EXPECT_NUMBER_SKELETON: 'a number skeleton is expected after ::',
+  EXPECT_DATE_TIME_SKELETON: 'a date skeleton is expected after ::',
+  UNCLOSED_QUOTE_IN_ARGUMENT_STYLE: "a quote (') in the argument style is not closed",
+  EXPECT_SELECT_ARGUMENT_OPTIONS: 'select has no options',
+  EXPECT_PLURAL_ARGUMENT_OFFSET_VALUE: 'offset: needs a number',
+  INVALID_PLURAL_ARGUMENT_OFFSET_VALUE: 'the plural offset is not a number',
+  EXPECT_SELECT_ARGUMENT_SELECTOR: 'a select option name is expected',
+  EXPECT_PLURAL_ARGUMENT_SELECTOR: 'a plural category or =N is expected',
+  EXPECT_SELECT_ARGUMENT_SELECTOR_FRAGMENT: 'a select option needs its text in {braces}',
+  EXPECT_PLURAL_ARGUMENT_SELECTOR_FRAGMENT: 'a plural case needs its text in {braces}',
+  INVALID_PLURAL_ARGUMENT_SELECTOR: 'a plural case must be a category (one, few, ...) or =N',
+  DUPLICATE_PLURAL_ARGUMENT_SELECTOR: 'a plural case appears twice',
+  DUPLICATE_SELECT_ARGUMENT_SELECTOR: 'a select option appears twice',
+  MISSING_OTHER_CLAUSE: 'plural and select need an `other` case',
+  INVALID_TAG: 'a tag is malformed',
+  INVALID_TAG_NAME: 'a tag name is invalid',
+  UNMATCHED_CLOSING_TAG: 'a closing tag does not match the tag it closes',
+  UNCLOSED_TAG: 'a tag is opened but never closed',
+};
+
+function describe(kind: string): string {
+  return REASONS[kind] ?? kind.toLowerCase().replace(/_/g, ' ');
+}

@@ -1,0 +1,88 @@
+/**
+ * Which plural categories a language needs, derived from CLDR through `Intl.PluralRules` instead
+ * of a hand-written table (which would drift from the data the browser and intl-messageformat use).
+ *
+ * - `allowed`: every category the language has at all (`resolvedOptions().pluralCategories`).
+ * - `required`: the categories whole numbers below a million select. A category reached only by
+ *   fractions or by millions (the `many` of fr, es, it and pt) is optional: a site that counts
+ *   things never shows it, so demanding it would be a false alarm.
+ * - `numbers`: for categories selected by very few whole numbers (ar `zero` is only 0, fr `one`
+ *   is 0 and 1), exactly those numbers, so that `=0` and `=1` cases can count as covering them.
+ */
+export interface PluralCategories {
+  allowed: ReadonlySet<string>;
+  required: ReadonlySet<string>;
+  /** Category -> the whole numbers below a million selecting it, when there are at most FEW of them. */
+  numbers: ReadonlyMap<string, readonly number[]>;
+  /** Category -> the first whole numbers selecting it, for messages (`few`: 2, 3, 4). */
+  examples: ReadonlyMap<string, readonly number[]>;
+}
+
+export type PluralType = 'cardinal' | 'ordinal';
+
+const FEW = 5;
+const cache = new Map<string, PluralCategories>();
+
+/**
+ * Whole numbers probed: every number below 1,100 (all last-two and last-three digit patterns,
+ * which is what CLDR integer rules test) and the same residues at larger magnitudes, for rules
+ * that also look at the thousands. About 1,600 calls instead of a million.
+ */
+const PROBES: readonly number[] = (() => {
+  const out: number[] = [];
+  for (let n = 0; n < 1100; n++) out.push(n);
+  const residues = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 19, 20, 21, 22, 25, 80, 100, 101, 102, 111, 200, 800];
+  for (const thousands of [1, 2, 3, 5, 8, 10, 11, 20, 21, 100, 101, 111, 200, 500, 800, 999]) {
+    for (const r of residues) out.push(thousands * 1000 + r);
+  }
+  return out;
+})();
+
+export function pluralCategories(iso: string, type: PluralType): PluralCategories {
+  const id = `${iso}|${type}`;
+  let found = cache.get(id);
+  if (found) return found;
+  const rules = new Intl.PluralRules(iso, { type });
+  const seen = new Map<string, number[]>();
+  for (const n of PROBES) {
+    const category = rules.select(n);
+    const list = seen.get(category);
+    if (!list) seen.set(category, [n]);
+    else if (list.length <= FEW) list.push(n);
+  }
+  const numbers = new Map<string, number[]>();
+  const examples = new Map<string, number[]>();
+  for (const [category, list] of seen) {
+    if (list.length <= FEW) numbers.set(category, list);
+    examples.set(category, list.slice(0, 3));
+  }
+  found = {
+    allowed: new Set(rules.resolvedOptions().pluralCategories),
+    required: new Set(seen.keys()),
+    numbers,
+    examples,
+  };
+  cache.set(id, found);
+  return found;
+}
+
+/**
+ * Required categories a plural leaves out. A category counts as covered when every whole number
+ * selecting it has an exact case: `=0` covers ar `zero`; with `offset: 1`, `=2` covers the number
+ * whose category is computed from 1.
+ */
+export function missingCategories(categories: PluralCategories, options: ReadonlySet<string>, offset: number): string[] {
+  const missing: string[] = [];
+  for (const category of categories.required) {
+    if (options.has(category)) continue;
+    const numbers = categories.numbers.get(category);
+    if (numbers && numbers.every((n) => options.has(`=${n + offset}`))) continue;
+    missing.push(category);
+  }
+  return missing;
+}
+
+/** Categories used that the language never selects (`one` in ja); exact `=N` cases are always fine. */
+export function unusedCategories(categories: PluralCategories, options: ReadonlySet<string>): string[] {
+  return [...options].filter((o) => !o.startsWith('=') && !categories.allowed.has(o));
+}

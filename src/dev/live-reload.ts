@@ -1,0 +1,136 @@
+import { isIP } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * Live reload over Server-Sent Events. The dev server injects one small script into the HTML it
+ * serves (never into the build's files); the script listens on EVENTS_PATH and reloads the page
+ * when a rebuild touched it, or shows the error overlay the server sends.
+ */
+export const EVENTS_PATH = '/__sitegen/events';
+export const CLIENT_PATH = '/__sitegen/client.js';
+
+const CLIENT_TAG = `<script type="module" src="${CLIENT_PATH}"></script>`;
+
+/** Adds the live-reload client to an HTML document served by `sitegen dev`. */
+export function injectClient(html: string): string {
+  const at = html.search(/<\/head>/i);
+  return at >= 0 ? html.slice(0, at) + CLIENT_TAG + html.slice(at) : CLIENT_TAG + html;
+}
+
+/** The browser side. Plain JS; the overlay's HTML comes escaped from the server (overlay.ts). */
+export const CLIENT_SCRIPT = `// sitegen dev: live reload and error overlay
+const normal = (p) => p.replace(/\\/index\\.html$/, '').replace(/\\/+$/, '') || '/';
+const here = normal(decodeURI(location.pathname));
+const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
+let overlay = null;
+source.addEventListener('reload', (event) => {
+  const { all, paths } = JSON.parse(event.data);
+  if (all || paths.map(normal).includes(here)) location.reload();
+});
+source.addEventListener('problem', (event) => {
+  if (!overlay) {
+    overlay = document.createElement('sitegen-error-overlay');
+    overlay.attachShadow({ mode: 'open' });
+    document.documentElement.append(overlay);
+  }
+  overlay.shadowRoot.innerHTML = JSON.parse(event.data).html;
+});
+source.addEventListener('clear', () => {
+  overlay?.remove();
+  overlay = null;
+});
+`;
+
+export interface ReloadMessage {
+  /** Every open page reloads (styles, the runtime or the config changed). */
+  all: boolean;
+  /** Public paths whose HTML changed. */
+  paths: string[];
+}
+
+/** The open event streams, and the current problem so a page opened later still sees it. */
+export class LiveReload {
+  private clients = new Set<ServerResponse>();
+  private problemHtml: string | null = null;
+
+  get connections(): number {
+    return this.clients.size;
+  }
+
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.write('retry: 500\n\n');
+    if (this.problemHtml !== null) send(res, 'problem', { html: this.problemHtml });
+    this.clients.add(res);
+    req.on('close', () => this.clients.delete(res));
+  }
+
+  reload(message: ReloadMessage): void {
+    this.broadcast('reload', message);
+  }
+
+  showProblem(html: string): void {
+    this.problemHtml = html;
+    this.broadcast('problem', { html });
+  }
+
+  clearProblem(): void {
+    if (this.problemHtml === null) return;
+    this.problemHtml = null;
+    this.broadcast('clear', {});
+  }
+
+  closeAll(): void {
+    for (const res of this.clients) res.end();
+    this.clients.clear();
+  }
+
+  private broadcast(event: string, data: unknown): void {
+    for (const res of this.clients) send(res, event, data);
+  }
+}
+
+function send(res: ServerResponse, event: string, data: unknown): void {
+  res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/**
+ * Whether a request for the event stream comes from a page of this dev server. The Host check
+ * stops DNS rebinding (a foreign name resolving to 127.0.0.1); the Origin and Sec-Fetch-Site
+ * checks stop other sites from reading the stream.
+ */
+export function isAllowedEventRequest(headers: IncomingMessage['headers'], listen: { host: string; port: number }): boolean {
+  const host = parseHost(headers.host);
+  if (!host || host.port !== listen.port || !isAllowedHostname(host.hostname, listen.host)) return false;
+  const origin = headers.origin;
+  if (origin !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return false; // includes the opaque origin "null"
+    }
+    if (url.protocol !== 'http:' || Number(url.port || 80) !== listen.port) return false;
+    if (!isAllowedHostname(url.hostname.replace(/^\[|\]$/g, ''), listen.host)) return false;
+  }
+  const site = headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+/** localhost, the listening host, or an IP literal (an IP cannot be rebound to another name). */
+function isAllowedHostname(hostname: string, listenHost: string): boolean {
+  const name = hostname.toLowerCase();
+  return name === 'localhost' || name === listenHost.toLowerCase() || isIP(name) !== 0;
+}
+
+function parseHost(value: string | undefined): { hostname: string; port: number } | null {
+  if (!value) return null;
+  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(value.trim());
+  if (!match) return null;
+  return { hostname: match[1]!.replace(/^\[|\]$/g, ''), port: Number(match[2] ?? 80) };
+}

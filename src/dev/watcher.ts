@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { Logger } from '../logger.ts';
+
+export interface SourceWatcher {
+  /** Resolves once the initial scan is done and changes are being reported. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface WatchOptions {
+  root: string;
+  /** Folders the watcher must never report: the output folders (it must not see its own output). */
+  ignore: string[];
+  onChange(file: string): void;
+  logger: Logger;
+}
+
+/** What `sitegen dev` watches, relative to the project root. */
+export const WATCHED = ['pages', 'templates', 'locales', 'sitegen.config.ts', 'sitegen.config.js', 'sitegen.config.mjs'];
+
+/** Watches the site's sources with chokidar, loaded lazily so `build` never pays for it. */
+export async function watchSources(options: WatchOptions): Promise<SourceWatcher> {
+  const { watch } = await import('chokidar');
+  const ignored = options.ignore.map((dir) => path.resolve(dir));
+  const isIgnored = (file: string) => {
+    const abs = path.resolve(options.root, file);
+    if (ignored.some((dir) => abs === dir || abs.startsWith(dir + path.sep))) return true;
+    return abs.split(path.sep).some((seg) => seg === '.git' || seg === 'node_modules');
+  };
+  const watcher = watch(
+    WATCHED.map((p) => path.join(options.root, p)),
+    { ignoreInitial: true, ignored: isIgnored, atomic: true },
+  );
+  const report = (file: string) => options.onChange(path.resolve(options.root, file));
+  watcher.on('add', report).on('change', report).on('unlink', report).on('addDir', report).on('unlinkDir', report);
+  watcher.on('error', (err) => options.logger.warn(`The file watcher reported: ${err instanceof Error ? err.message : String(err)}`));
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  return { ready, close: () => watcher.close() };
+}

@@ -1,0 +1,58 @@
+/**
+ * The few Identity Toolkit REST calls the site makes (the same ones the Firebase SDK makes), with
+ * plain fetch: `POST https://identitytoolkit.googleapis.com/v1/accounts:<method>?key=<apiKey>`.
+ * Errors come back as `{"error": {"message": "EMAIL_NOT_FOUND"}}` and are turned into SDK codes.
+ */
+import { IDENTITY_URL } from './config.ts';
+import { authError } from './errors.ts';
+import { post, SLOW_TIMEOUT, TIMEOUT } from './http.ts';
+import type { Env } from './env.ts';
+
+export interface AuthApi {
+  env: Env;
+  apiKey: string;
+}
+
+/** What sign-in and sign-up answer (the fields the site uses). */
+export interface SignInResponse {
+  localId: string;
+  email: string;
+  idToken: string;
+  refreshToken: string;
+  /** Seconds, as a string: `"3600"`. */
+  expiresIn: string;
+}
+
+/** What checking or applying an action code answers. */
+export interface ActionCodeInfo {
+  email?: string;
+  newEmail?: string;
+  requestType?: string;
+}
+
+export async function identity<T>(api: AuthApi, method: string, body: object, timeout = TIMEOUT): Promise<T> {
+  const [status, json] = await post(api.env, IDENTITY_URL + method + '?key=' + encodeURIComponent(api.apiKey), body, timeout);
+  if (status < 300) return json as T;
+  throw authError(json.error?.message);
+}
+
+export const signIn = (api: AuthApi, email: string, password: string) =>
+  identity<SignInResponse>(api, 'signInWithPassword', { email, password, returnSecureToken: true });
+
+export const signUp = (api: AuthApi, email: string, password: string) =>
+  identity<SignInResponse>(api, 'signUp', { email, password, returnSecureToken: true });
+
+/** Sends the password reset e-mail (slow: the server sends mail). */
+export const sendPasswordReset = (api: AuthApi, email: string) =>
+  identity<{ email: string }>(api, 'sendOobCode', { requestType: 'PASSWORD_RESET', email }, SLOW_TIMEOUT);
+
+/** Applies a verifyEmail or recoverEmail code (accounts:update with the oobCode alone). */
+export const applyActionCode = (api: AuthApi, oobCode: string) =>
+  identity<ActionCodeInfo>(api, 'update', { oobCode });
+
+/**
+ * accounts:resetPassword: with the code alone it only checks it and answers the e-mail and the
+ * request type; with `newPassword` it also sets the password and uses the code up.
+ */
+export const resetPassword = (api: AuthApi, oobCode: string, newPassword?: string) =>
+  identity<ActionCodeInfo>(api, 'resetPassword', { oobCode, newPassword });

@@ -1,0 +1,26 @@
+/**
+ * Online or offline indicator. A status region (polite) that exists from the start, empty and
+ * sizeless until there is something to say, so that screen readers announce the change.
+ */
+import type { RuntimeMessages } from './types.ts';
+
+/** How long "back online" stays on screen. */
+const ONLINE_VISIBLE_MS = 3000;
+
+export function initStatus(messages: RuntimeMessages): void {
+  const el = document.createElement('div');
+  el.id = 'page-status';
+  el.setAttribute('role', 'status');
+  document.body.append(el);
+  let timer: ReturnType<typeof setTimeout>;
+  const update = () => {
+    const online = navigator.onLine;
+    el.dataset.state = online ? 'online' : 'offline';
+    el.textContent = (online ? messages.online : messages.offline) ?? '';
+    clearTimeout(timer);
+    if (online) timer = setTimeout(() => (el.textContent = ''), ONLINE_VISIBLE_MS);
+  };
+  addEventListener('online', update);
+  addEventListener('offline', update);
+  if (!navigator.onLine) update();
+}
