@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { useI18n, type SiteInfo } from 'sitegen';
+
+/**
+ * Links a policy message may contain, as rich-text tags: `<privacy>privacy policy</privacy>`.
+ * The words inside the tag are translated; the target is fixed here, so a translation can
+ * never point somewhere else. E-mail addresses sit only in the href, which keeps every visible
+ * text node translatable.
+ */
+const PAGES = {
+  tos: '/tos',
+  privacy: '/privacy_and_cookie_policy',
+  community: '/community_privacy_policy',
+  history: '/community_privacy_policy/history',
+  copyright: '/copyright_policy',
+  license: '/license',
+  support: '/support-center',
+  download: '/getalightmotion',
+} as const;
+
+/** Contact addresses, overridable in sitegen.config.ts `links` (`privacyEmail`, ...). */
+const MAILBOXES = {
+  mailPrivacy: ['privacyEmail', 'privacy@alightmotion.com'],
+  mailLegal: ['legalEmail', 'legal@alightmotion.com'],
+  mailCopyright: ['copyrightEmail', 'copyright@alightmotion.com'],
+  mailSupport: ['supportEmail', 'support@alightmotion.com'],
+} as const;
+
+export function contactEmail(site: SiteInfo, name: keyof typeof MAILBOXES): string {
+  const [link, fallback] = MAILBOXES[name];
+  return site.links[link] ?? fallback;
+}
+
+type Tag = (chunks: ReactNode[]) => ReactNode;
+
+export function usePolicyLinks(): Record<string, Tag> {
+  const { localePath, site } = useI18n();
+  const tags: Record<string, Tag> = {};
+  for (const [name, path] of Object.entries(PAGES)) {
+    tags[name] = (chunks) => <a href={localePath(path)}>{chunks}</a>;
+  }
+  for (const name of Object.keys(MAILBOXES) as (keyof typeof MAILBOXES)[]) {
+    tags[name] = (chunks) => <a href={`mailto:${contactEmail(site, name)}`}>{chunks}</a>;
+  }
+  return tags;
+}
