@@ -1,0 +1,35 @@
+import type { UserConfig } from './src/config.ts';
+
+/** The Alight Motion site. Visible text lives in locales/*.json; this file holds only facts. */
+export default {
+  name: 'Alight Motion',
+  product: 'Alight Motion',
+  url: 'https://alightmotion.com',
+  year: 2026,
+  assetsBase: '/_static/',
+  socialImage: '/social.png',
+  fonts: {
+    // Inter for Latin, Greek and Cyrillic; other scripts use system stacks (templates/styles/fonts.css).
+    stylesheet: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;500;600;700;800&display=swap',
+    preconnect: ['https://fonts.googleapis.com', 'https://fonts.gstatic.com'],
+  },
+  links: {
+    appStore: 'https://apps.apple.com/app/alight-motion/id1450078654',
+    googlePlay: 'https://play.google.com/store/apps/details?id=com.alightcreative.motion',
+    facebook: 'https://www.facebook.com/alightmotion',
+    instagram: 'https://www.instagram.com/alightmotionapp/',
+    twitter: 'https://twitter.com/alightmotion',
+    youtube: 'https://www.youtube.com/@alightmotion',
+    jobsEmail: 'jobs@alightmotion.com',
+    supportEmail: 'support@alightmotion.com',
+  },
+  // Messages whose value is legitimately the same in every language: brand and store names.
+  untranslated: [
+    'common.brand',
+    'download.appStore.name',
+    'download.googlePlay.name',
+    'jobs.profiles.mei.name',
+    'jobs.profiles.arjun.name',
+    'jobs.profiles.lucia.name',
+  ],
+} satisfies UserConfig;

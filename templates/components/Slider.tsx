@@ -1,0 +1,51 @@
+import { useI18n } from 'sitegen';
+import { Icon, type IconName } from './Icon.tsx';
+import './Slider.css';
+
+export interface Slide {
+  /** Key under `slider.slides` in the messages. */
+  id: string;
+  icon: IconName;
+  tone: 'violet' | 'pink' | 'cyan' | 'amber' | 'green';
+}
+
+/**
+ * An accessible carousel of highlights (WAI-ARIA APG pattern, no auto-rotation).
+ * Without script it is a horizontally scrollable, keyboard-focusable strip with scroll snapping;
+ * the `slider` chunk reveals the previous/next buttons and scrolls one slide per press.
+ */
+export function Slider({ slides, headingLevel = 3 }: { slides: readonly Slide[]; headingLevel?: 2 | 3 }) {
+  const { t } = useI18n();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className="slider" data-enhance="slider" aria-roledescription={t('slider.roleDescription')} aria-label={t('slider.label')}>
+      <div className="slider__controls" data-slider-controls="" hidden>
+        <button type="button" className="slider__button" data-slider-prev="" aria-label={t('slider.previous')}>
+          <Icon name="arrowLeft" />
+        </button>
+        <button type="button" className="slider__button" data-slider-next="" aria-label={t('slider.next')}>
+          <Icon name="arrowRight" />
+        </button>
+      </div>
+      <div className="slider__track" data-slider-track="" tabIndex={0}>
+        {slides.map((slide, i) => (
+          <div
+            key={slide.id}
+            className={`slider__slide slider__slide--${slide.tone}`}
+            role="group"
+            aria-roledescription={t('slider.slideRoleDescription')}
+            aria-label={t('slider.slideLabel', { index: i + 1, total: slides.length })}
+            data-slide=""
+          >
+            <span className="slider__art" aria-hidden="true">
+              <Icon name={slide.icon} />
+            </span>
+            <Heading className="slider__title">{t(`slider.slides.${slide.id}.title`)}</Heading>
+            <p className="slider__text">{t(`slider.slides.${slide.id}.text`)}</p>
+          </div>
+        ))}
+      </div>
+      <p className="slider__hint" data-slider-hint="">{t('slider.scrollHint')}</p>
+    </section>
+  );
+}
