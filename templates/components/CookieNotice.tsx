@@ -3,7 +3,8 @@ import './CookieNotice.css';
 
 /**
  * A short notice about cookies. It is rendered hidden: only the `cookie-notice` chunk shows it,
- * when the visitor has not dismissed it yet, because without script the site sets no cookies.
+ * when the visitor has not answered it yet, because without script the site sets no cookies
+ * (contract: src/runtime/README.md).
  */
 export function CookieNotice() {
   const { t, localePath } = useI18n();
@@ -15,6 +16,9 @@ export function CookieNotice() {
       </p>
       <button type="button" className="btn btn--primary cookie-notice__accept" data-cookie-accept="">
         {t('cookieNotice.accept')}
+      </button>
+      <button type="button" className="btn btn--ghost cookie-notice__dismiss" data-cookie-dismiss="">
+        {t('cookieNotice.dismiss')}
       </button>
     </section>
   );

@@ -8,7 +8,7 @@ import './Header.css';
 /**
  * Site header: logo, main navigation, language menu and a download button.
  * Without script the menu simply wraps under the logo on narrow screens; the `mobile-menu` chunk
- * reveals the toggle button and collapses the menu behind it (see templates/README.md).
+ * reveals the toggle button and collapses the menu behind it (contract: src/runtime/README.md).
  */
 export function Header({ minimal = false }: { minimal?: boolean }) {
   const { t, localePath, path } = useI18n();
@@ -37,7 +37,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
           <Icon name="close" className="site-header__toggle-close" />
           <span className="visually-hidden">{t('a11y.menu')}</span>
         </button>
-        <div className="site-header__menu" id="site-menu">
+        <div className="site-header__menu" id="site-menu" data-menu="">
           <nav className="site-nav" aria-label={t('a11y.mainNav')}>
             <ul className="site-nav__list">
               {HEADER_LINKS.map((link) => (

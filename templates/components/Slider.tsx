@@ -12,18 +12,26 @@ export interface Slide {
 /**
  * An accessible carousel of highlights (WAI-ARIA APG pattern, no auto-rotation).
  * Without script it is a horizontally scrollable, keyboard-focusable strip with scroll snapping;
- * the `slider` chunk reveals the previous/next buttons and scrolls one slide per press.
+ * the `slider` chunk reveals the previous/next buttons and scrolls one slide per press
+ * (contract: src/runtime/README.md).
  */
 export function Slider({ slides, headingLevel = 3 }: { slides: readonly Slide[]; headingLevel?: 2 | 3 }) {
   const { t } = useI18n();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section className="slider" data-enhance="slider" aria-roledescription={t('slider.roleDescription')} aria-label={t('slider.label')}>
-      <div className="slider__controls" data-slider-controls="" hidden>
-        <button type="button" className="slider__button" data-slider-prev="" aria-label={t('slider.previous')}>
+    <section
+      className="slider"
+      data-enhance="slider"
+      aria-roledescription={t('slider.roleDescription')}
+      aria-label={t('slider.label')}
+      // The chunk announces the current slide with these placeholders filled in.
+      data-status={t('slider.status', { current: '{current}', total: '{total}' })}
+    >
+      <div className="slider__controls">
+        <button type="button" className="slider__button" data-slider-prev="" aria-label={t('slider.previous')} hidden>
           <Icon name="arrowLeft" />
         </button>
-        <button type="button" className="slider__button" data-slider-next="" aria-label={t('slider.next')}>
+        <button type="button" className="slider__button" data-slider-next="" aria-label={t('slider.next')} hidden>
           <Icon name="arrowRight" />
         </button>
       </div>
