@@ -11,6 +11,8 @@ export interface StaticHandlerOptions {
   /** Site path of the static assets base, such as `/_static/`: answered with immutable caching. */
   assetsPath: string;
   logger: Logger;
+  /** Whether files under the assets path may be cached forever (false in dev, where they change in place). */
+  immutableAssets?: boolean;
   /**
    * Rewrites HTML bodies before they are sent (the dev server injects its live-reload client).
    * `version()` goes into the ETag so a rewrite that changes invalidates the browser's copy.
@@ -43,7 +45,8 @@ export function createStaticHandler(options: StaticHandlerOptions): RequestHandl
     }
     const { pathname } = parsed;
     const found = await files.find(pathname);
-    if (found) return send(req, res, found, 200, pathname.startsWith(assetsPath) ? IMMUTABLE : 'no-cache');
+    const immutable = options.immutableAssets !== false && pathname.startsWith(assetsPath);
+    if (found) return send(req, res, found, 200, immutable ? IMMUTABLE : 'no-cache');
 
     const notFound = await files.findNotFoundPage(pathname);
     logger.debug(`404 ${pathname}`);

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { InvalidArgumentError, type Command } from 'commander';
+import type { Logger } from '../logger.ts';
+import { resolveConfig } from '../config.ts';
+import { serve } from './serve.ts';
+import { dev } from './dev.ts';
+
+export interface CommandContext {
+  cwd: string;
+  logger: Logger;
+}
+
+/** Adds `serve [dir]` and `dev` to the CLI. The actions resolve once the server has stopped (Ctrl-C). */
+export function registerServeAndDev(program: Command, ctx: CommandContext): void {
+  program
+    .command('serve [dir]')
+    .description('serve a built site as a static host would (default: the output folder, dist/)')
+    .option('--port <port>', 'port to listen on', parsePort, 4173)
+    .option('--host <host>', 'address to listen on; 0.0.0.0 publishes it on the network', '127.0.0.1')
+    .action(async (dir: string | undefined, opts: { port: number; host: string }) => {
+      const { config } = await resolveConfig(ctx.cwd);
+      const root = dir ? path.resolve(ctx.cwd, dir) : config.outDir;
+      const server = await serve({ root, port: opts.port, host: opts.host, assetsPath: assetsPathOf(config.assetsBase), logger: ctx.logger });
+      ctx.logger.info(`Serving ${path.relative(ctx.cwd, root) || '.'} at ${server.url} (Ctrl-C to stop)`);
+      await untilInterrupted();
+      await server.close();
+      ctx.logger.info('Server stopped.');
+    });
+
+  program
+    .command('dev')
+    .description('build, serve and rebuild on every change, with live reload')
+    .option('--port <port>', 'port to listen on', parsePort, 3000)
+    .option('--host <host>', 'address to listen on; 0.0.0.0 publishes it on the network', '127.0.0.1')
+    .option('--open', 'open the site in the default browser')
+    .option('--root <dir>', 'project folder (where pages/, templates/ and locales/ are)', '.')
+    .action(async (opts: { port: number; host: string; open?: boolean; root: string }) => {
+      const server = await dev({ root: path.resolve(ctx.cwd, opts.root), port: opts.port, host: opts.host, logger: ctx.logger });
+      ctx.logger.info(`Dev server at ${server.url} (Ctrl-C to stop)`);
+      if (opts.open) openBrowser(server.url, ctx.logger);
+      await untilInterrupted();
+      await server.close();
+      ctx.logger.info('Dev server stopped.');
+    });
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError(`"${value}" is not a port; give a number from 0 to 65535.`);
+  return port;
+}
+
+/** The site path of the assets base; a CDN URL's path, since its files are also in the output's _static/. */
+function assetsPathOf(assetsBase: string): string {
+  return /^https?:\/\//.test(assetsBase) ? '/_static/' : assetsBase;
+}
+
+/** Resolves on Ctrl-C or SIGTERM, so the caller can close its server and let Node end by itself. */
+function untilInterrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+function openBrowser(url: string, logger: Logger): void {
+  const [cmd, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
+  child.on('error', () => logger.warn(`Could not open a browser (${cmd} is missing); open ${url} yourself.`));
+  child.unref();
+}

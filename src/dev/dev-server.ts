@@ -1,0 +1,56 @@
+import type { Logger } from '../logger.ts';
+import type { StaticFiles } from './static-files.ts';
+import { createStaticHandler, type RequestHandler } from './static-handler.ts';
+import { CLIENT_PATH, CLIENT_SCRIPT, EVENTS_PATH, injectClient, isAllowedEventRequest, type LiveReload } from './live-reload.ts';
+
+export interface DevHandlerOptions {
+  files: StaticFiles;
+  assetsPath: string;
+  live: LiveReload;
+  logger: Logger;
+  /** Changes with every rebuild: part of the HTML ETag, so reloads never get a stale 304. */
+  version(): string;
+  /** The address the server listens on, for the event stream's Host check. */
+  address(): { host: string; port: number };
+  /** False until a first build succeeded: then there is nothing to serve but the overlay. */
+  hasBuild(): boolean;
+}
+
+const WAITING_PAGE = injectClient(
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>sitegen dev</title></head>' +
+    '<body><p>The site has not been built yet: the error is shown above and in the terminal. Save a fix and this page reloads.</p></body></html>',
+);
+
+/** The dev server: the static host, plus the live-reload client and event stream. */
+export function createDevHandler(options: DevHandlerOptions): RequestHandler {
+  const staticHandler = createStaticHandler({
+    files: options.files,
+    assetsPath: options.assetsPath,
+    logger: options.logger,
+    immutableAssets: false,
+    html: { version: options.version, transform: injectClient },
+  });
+  return async (req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (pathname === EVENTS_PATH) {
+      if (!isAllowedEventRequest(req.headers, options.address())) {
+        res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Forbidden: the dev event stream only answers pages of this dev server (Host and Origin must be this address or localhost).\n');
+        return;
+      }
+      options.live.handle(req, res);
+      return;
+    }
+    if (pathname === CLIENT_PATH) {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(CLIENT_SCRIPT);
+      return;
+    }
+    if (!options.hasBuild() && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : WAITING_PAGE);
+      return;
+    }
+    await staticHandler(req, res);
+  };
+}

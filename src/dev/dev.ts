@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { createLogger, type Logger } from '../logger.ts';
+import { listen } from './serve.ts';
+import { StaticFiles } from './static-files.ts';
+import { createDevHandler } from './dev-server.ts';
+import { LiveReload } from './live-reload.ts';
+import { RebuildQueue } from './rebuild-queue.ts';
+import { watchSources } from './watcher.ts';
+import { DevSession, Superseded } from './session.ts';
+import { formatProblem, renderOverlay, toProblem } from './overlay.ts';
+import { describeReport, sortRendered, type RebuildReport } from './rebuild-report.ts';
+
+export interface DevOptions {
+  /** Project root: pages/, templates/, locales/, sitegen.config.ts. */
+  root: string;
+  /** 0 picks a free port. Default 3000. */
+  port?: number;
+  host?: string;
+  logger?: Logger;
+  /** Quiet time after a save before rebuilding, so a burst of saves is one rebuild. Default 50 ms. */
+  debounceMs?: number;
+}
+
+export interface DevServer {
+  url: string;
+  port: number;
+  /** Where dev writes the site (not the build's output folder). */
+  outDir: string;
+  /** Every rebuild so far, the first build included. */
+  readonly reports: readonly RebuildReport[];
+  /** Resolves with the next finished rebuild (ok or failed; superseded ones are skipped). */
+  nextReport(): Promise<RebuildReport>;
+  close(): Promise<void>;
+}
+
+/** Where dev writes its output: beside the project's caches, never in dist/. */
+export const DEV_OUT_DIR = path.join('.sitegen-cache', 'dev');
+
+/** `sitegen dev`: a first build, then a watcher, incremental rebuilds and a live-reloading server. */
+export async function dev(options: DevOptions): Promise<DevServer> {
+  const logger = options.logger ?? createLogger();
+  const root = path.resolve(options.root);
+  const outDir = path.join(root, DEV_OUT_DIR);
+  await mkdir(outDir, { recursive: true });
+  const session = new DevSession(root, outDir, logger);
+  const live = new LiveReload();
+  const reports: RebuildReport[] = [];
+  let waiters: ((r: RebuildReport) => void)[] = [];
+
+  const rebuild = async (changed: ReadonlySet<string>, signal: AbortSignal): Promise<void> => {
+    const start = performance.now();
+    const base = { id: reports.length + 1, changed: [...changed].map((f) => path.relative(root, f)).sort() };
+    let report: RebuildReport;
+    try {
+      const outcome = await session.rebuild(changed, signal);
+      report = { ...base, status: 'ok', kind: outcome.kind, rendered: sortRendered(outcome.rendered), paths: [...new Set(outcome.paths)].sort(), reloadAll: outcome.reloadAll, ms: performance.now() - start, problem: null };
+      live.clearProblem();
+      if (outcome.kind !== 'none') live.reload({ all: outcome.reloadAll, paths: report.paths });
+      logger.info(describeReport(report));
+    } catch (err) {
+      const superseded = err instanceof Superseded || signal.aborted;
+      const problem = superseded ? null : toProblem(err, root);
+      report = { ...base, status: superseded ? 'superseded' : 'failed', kind: null, rendered: [], paths: [], reloadAll: false, ms: performance.now() - start, problem };
+      if (problem) {
+        live.showProblem(renderOverlay(problem));
+        logger.error(`${describeReport(report)}\n${formatProblem(problem)}`);
+      } else logger.debug(describeReport(report));
+    }
+    reports.push(report);
+    if (report.status === 'superseded') return;
+    const current = waiters;
+    waiters = [];
+    for (const resolve of current) resolve(report);
+  };
+
+  // The first build: a failure is shown like any other and dev keeps running.
+  await rebuild(new Set(), new AbortController().signal);
+  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 50);
+  const watcher = await watchSources({
+    root,
+    ignore: [path.join(root, '.sitegen-cache'), path.join(root, 'dist')],
+    onChange: (file) => queue.add(file),
+    logger,
+  });
+  await watcher.ready;
+
+  const host = options.host ?? '127.0.0.1';
+  let port = options.port ?? 3000;
+  const handler = createDevHandler({
+    files: await StaticFiles.open(outDir),
+    assetsPath: '/_static/',
+    live,
+    logger,
+    version: () => String(reports.length),
+    address: () => ({ host, port }),
+    hasBuild: () => session.hasBuild,
+  });
+  const server = await listen(handler, { port, host, logger }).catch(async (err) => {
+    await watcher.close();
+    await session.dispose();
+    throw err;
+  });
+  port = server.port;
+
+  return {
+    url: server.url,
+    port,
+    outDir,
+    reports,
+    nextReport: () => new Promise((resolve) => waiters.push(resolve)),
+    close: async () => {
+      await watcher.close();
+      await queue.close();
+      live.closeAll();
+      await server.close();
+      await session.dispose();
+    },
+  };
+}

@@ -1,0 +1,228 @@
+import path from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolveConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { errors } from '../errors.ts';
+import { createStagingDir, discardStaging, swapIntoPlace } from '../output.ts';
+import { bundleStage, hash, loadMessagesStage, newState, renderStage, routesStage, verifyStage, writeStage, type BuildState } from '../stages.ts';
+import { bundleServer } from '../bundle.ts';
+import { describePages } from '../render/pages.ts';
+import { discoverRoutes } from '../routes.ts';
+import { readMessageFile } from '../i18n/messages.ts';
+import { validateMessageSyntax } from '../i18n/validate.ts';
+import type { JobResult, PageInfo, RenderJob } from '../render/context.ts';
+import { assetsDir } from '../paths.ts';
+import { pageDependencies, pagesAffectedBy } from './dependency-graph.ts';
+import { changedKeys, jobsAffectedByMessages, type MessageChange } from './message-diff.ts';
+import { firstRenderError, renderContext, renderSubset } from './render-subset.ts';
+
+/** What one rebuild did. */
+export interface Outcome {
+  kind: 'full' | 'incremental' | 'none';
+  /** Jobs rendered, as `{ page: '/jobs' | '404', locale }`. */
+  rendered: { page: string; locale: string }[];
+  /** Public paths whose HTML was rewritten. */
+  paths: string[];
+  /** Open pages should all reload (a full build, new styles). */
+  reloadAll: boolean;
+}
+
+export class Superseded extends Error {
+  constructor() {
+    super('superseded by a newer change');
+  }
+}
+
+const jobKey = (file: string, locale: string) => `${file}\0${locale}`;
+const pageName = (page: PageInfo) => page.path ?? '404';
+
+/**
+ * The dev build: one full build into the dev output folder, then incremental rebuilds that
+ * re-render only the (page, locale) jobs a change can affect. State is replaced only when a
+ * rebuild succeeds, so a failed or superseded rebuild leaves the last good one in place, and
+ * its changes are owed to the next one.
+ */
+export class DevSession {
+  private state: BuildState | null = null;
+  private jobs = new Map<string, JobResult>();
+  private deps = new Map<string, Set<string>>();
+  private owed = new Set<string>();
+
+  constructor(
+    readonly root: string,
+    readonly outDir: string,
+    private readonly logger: Logger,
+  ) {}
+
+  get hasBuild(): boolean {
+    return this.state !== null;
+  }
+
+  async rebuild(changed: ReadonlySet<string>, signal: AbortSignal): Promise<Outcome> {
+    const files = new Set([...this.owed, ...changed]);
+    try {
+      const outcome = await this.plan(files, signal);
+      this.owed.clear();
+      return outcome;
+    } catch (err) {
+      for (const file of files) this.owed.add(file);
+      throw err;
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await this.state?.server?.dispose();
+  }
+
+  private async plan(files: Set<string>, signal: AbortSignal): Promise<Outcome> {
+    const state = this.state;
+    if (!state) return this.full(signal);
+    const { config } = state;
+    const inside = (dir: string, f: string) => f.startsWith(dir + path.sep);
+    const list = [...files];
+    if (list.some((f) => path.dirname(f) === this.root && /^sitegen\.config\.[cm]?[jt]s$/.test(path.basename(f)))) return this.full(signal);
+    if (list.some((f) => inside(config.staticDir, f))) return this.full(signal);
+    const localeFiles = list.filter((f) => inside(config.localesDir, f) && f.endsWith('.json'));
+    const sourceFiles = list.filter((f) => (inside(config.pagesDir, f) || inside(config.templatesDir, f)) && !inside(config.staticDir, f));
+    if (sourceFiles.some((f) => inside(config.pagesDir, f)) && (await this.routesChanged(state))) return this.full(signal);
+    if (localeFiles.length === 0 && sourceFiles.length === 0) return { kind: 'none', rendered: [], paths: [], reloadAll: false };
+    return this.incremental(state, localeFiles, sourceFiles, signal);
+  }
+
+  private async full(signal: AbortSignal): Promise<Outcome> {
+    const { config, warnings } = await resolveConfig(this.root, { outDir: this.outDir });
+    const state = newState(config, this.logger, warnings);
+    state.staging = await createStagingDir(config.outDir);
+    try {
+      for (const stage of [loadMessagesStage, routesStage, bundleStage, renderStage, verifyStage, writeStage]) {
+        await stage(state);
+        if (signal.aborted) throw new Superseded();
+      }
+      await swapIntoPlace(state.staging, config.outDir);
+    } catch (err) {
+      await discardStaging(state.staging);
+      await state.server?.dispose();
+      throw err;
+    }
+    state.staging = null;
+    await this.state?.server?.dispose();
+    this.state = state;
+    this.jobs = new Map(state.results.map((r) => [jobKey(r.file, r.locale), r]));
+    this.deps = this.dependencies(state);
+    const rendered = state.results.map((r) => ({ page: pageName(this.pageByFile(state, r.file)!), locale: r.locale }));
+    return { kind: 'full', rendered, paths: state.results.flatMap((r) => r.paths), reloadAll: true };
+  }
+
+  private async incremental(state: BuildState, localeFiles: string[], sourceFiles: string[], signal: AbortSignal): Promise<Outcome> {
+    const { config } = state;
+    const draft: BuildState = { ...state, messages: new Map(state.messages), warnings: [] };
+    const selected = new Map<string, RenderJob>();
+    const allPages = () => [...draft.pages, ...(draft.notFound ? [draft.notFound] : [])];
+    let deps = this.deps;
+    let reloadAll = false;
+
+    // Messages: re-read the edited files and diff them key by key.
+    const changes: MessageChange[] = [];
+    for (const file of localeFiles) {
+      const locale = config.locales.find((l) => path.join(config.localesDir, l.file) === file);
+      if (!locale) continue;
+      const loaded = await readMessageFile(file);
+      if (!loaded && locale.code === config.defaultLocale.code) throw errors.localeFileMissing(file, locale.code);
+      if (loaded) validateMessageSyntax(loaded);
+      const messages = loaded?.messages ?? {};
+      changes.push({ locale: locale.code, keys: changedKeys(state.messages.get(locale.code) ?? {}, messages) });
+      draft.messages.set(locale.code, messages);
+    }
+
+    // Sources: bundle again; the metafile says which pages import what changed.
+    try {
+      if (sourceFiles.length) {
+        const server = await bundleServer(config, state.routes, state.notFoundFile);
+        draft.server = server;
+        const described = await describePages(server.modulePath, state.routes, state.notFoundFile, server.layouts);
+        if (signal.aborted) throw new Superseded();
+        if (shapeChanged(state, described.pages, server.layouts)) {
+          await server.dispose();
+          return this.full(signal);
+        }
+        draft.pages = described.pages;
+        draft.notFound = described.notFound;
+        if (server.css !== state.server!.css) {
+          draft.cssFile = server.css ? `assets/site.${hash(server.css).slice(0, 10)}.css` : null;
+          reloadAll = true;
+        }
+        deps = this.dependencies(draft);
+        const affected = reloadAll ? new Set(allPages().map((p) => p.file)) : pagesAffectedBy(deps, sourceFiles);
+        for (const page of allPages()) {
+          if (!affected.has(page.file)) continue;
+          for (const locale of config.locales) selected.set(jobKey(page.file, locale.code), { page, locale: locale.code });
+        }
+      }
+      if (changes.length) {
+        const known = [...this.jobs.values()].map((r) => ({ file: r.file, locale: r.locale, usedKeys: new Set(r.usedKeys) }));
+        for (const job of jobsAffectedByMessages(known, changes, draft.messages, config.defaultLocale.code)) {
+          const page = this.pageByFile(draft, job.file);
+          if (page) selected.set(jobKey(job.file, job.locale), { page, locale: job.locale });
+        }
+      }
+
+      const jobs = [...selected.values()];
+      const results = jobs.length ? await renderSubset(draft.server!.modulePath, renderContext(draft, this.outDir), jobs, changes.length > 0) : [];
+      const failure = firstRenderError(results, this.root);
+      if (failure) throw failure;
+      if (signal.aborted) throw new Superseded();
+
+      const merged = new Map(this.jobs);
+      for (const r of results) merged.set(jobKey(r.file, r.locale), r);
+      draft.results = [...merged.values()];
+      await verifyStage(draft);
+      if (reloadAll && draft.cssFile) {
+        const file = path.join(this.outDir, assetsDir(config.assetsBase), draft.cssFile);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, draft.server!.css);
+      }
+
+      if (draft.server !== state.server) await state.server?.dispose();
+      this.state = draft;
+      this.jobs = merged;
+      this.deps = deps;
+      return {
+        kind: 'incremental',
+        rendered: jobs.map((j) => ({ page: pageName(j.page), locale: j.locale })),
+        paths: results.flatMap((r) => r.paths),
+        reloadAll,
+      };
+    } catch (err) {
+      if (draft.server !== state.server) await draft.server?.dispose();
+      throw err;
+    }
+  }
+
+  private async routesChanged(state: BuildState): Promise<boolean> {
+    const now = await discoverRoutes(state.config.pagesDir);
+    const key = (routes: { path: string; file: string }[], nf: string | null) => JSON.stringify([routes.map((r) => [r.path, r.file]), nf]);
+    return key(now.routes, now.notFound) !== key(state.routes, state.notFoundFile);
+  }
+
+  private dependencies(state: BuildState): Map<string, Set<string>> {
+    const layoutsDir = path.join(state.config.templatesDir, 'layouts');
+    const layoutFiles = new Map<string, string>();
+    for (const input of Object.keys(state.server!.metafile.inputs)) {
+      const abs = path.resolve(state.config.root, input);
+      if (path.dirname(abs) === layoutsDir) layoutFiles.set(path.basename(abs).replace(/\.[jt]sx$/, ''), abs);
+    }
+    const pages = [...state.pages, ...(state.notFound ? [state.notFound] : [])];
+    return pageDependencies(state.server!.metafile, state.config.root, pages, layoutFiles);
+  }
+
+  private pageByFile(state: BuildState, file: string): PageInfo | undefined {
+    return state.pages.find((p) => p.file === file) ?? (state.notFound?.file === file ? state.notFound : undefined);
+  }
+}
+
+/** A change of layout list, or of a page's layout or aliases, changes the manifest and links: rebuild all. */
+function shapeChanged(state: BuildState, pages: PageInfo[], layouts: string[]): boolean {
+  if (JSON.stringify(layouts) !== JSON.stringify(state.server!.layouts)) return true;
+  const shape = (list: PageInfo[]) => JSON.stringify(list.map((p) => [p.file, p.layout, p.aliases]));
+  return shape(pages) !== shape(state.pages);
+}
