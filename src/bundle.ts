@@ -17,7 +17,7 @@ const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*', 'intl-messagef
 export interface ServerBundle {
   /** Absolute path of the ESM server module (pages, layouts, renderer, worker loop). */
   modulePath: string;
-  /** The bundled JS text: part of the build id. */
+  /** The bundled JS text (without the file-specific source map comment): part of the build id. */
   code: string;
   /** All CSS the pages and templates import, minified. */
   css: string;
@@ -40,6 +40,9 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
     `export const pages = {${pageFiles.map((f, i) => `${JSON.stringify(f)}: p${i}`).join(', ')}};`,
     `export const layouts = {${layouts.map((name, i) => `${JSON.stringify(name)}: l${i}`).join(', ')}};`,
     `export { renderJobs, startWorker } from ${JSON.stringify(path.join(SRC_DIR, 'render', 'server.tsx'))};`,
+    // For benchmarks and tools that render pages themselves with the bundle's own React context.
+    `export { PageProvider } from ${JSON.stringify(path.join(SRC_DIR, 'page-api.ts'))};`,
+    `export { createTranslator } from ${JSON.stringify(path.join(SRC_DIR, 'i18n', 'translator.ts'))};`,
   ].join('\n');
 
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
@@ -78,12 +81,11 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
   await mkdir(CACHE_DIR, { recursive: true });
   const name = `server-${process.pid}-${++counter}`;
   const modulePath = path.join(CACHE_DIR, `${name}.mjs`);
-  const code = js.text.replace(/sourceMappingURL=server\.js\.map/, `sourceMappingURL=${name}.mjs.map`);
-  await writeFile(modulePath, code);
+  await writeFile(modulePath, js.text.replace(/sourceMappingURL=server\.js\.map/, `sourceMappingURL=${name}.mjs.map`));
   if (map) await writeFile(modulePath + '.map', map.contents);
   return {
     modulePath,
-    code,
+    code: js.text,
     css,
     metafile: result.metafile,
     layouts,
