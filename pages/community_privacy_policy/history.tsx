@@ -31,7 +31,7 @@ export default function CommunityPolicyHistory() {
           return (
             <li key={version.date} id={anchor} className="policy-history__version">
               <h2 id={`${anchor}-title`} className="policy-history__title">
-                {rich('history.version', { date: <time dateTime={version.date}>{formatDate(version.date)}</time> })}
+                <span>{rich('history.version', { date: <time dateTime={version.date}>{formatDate(version.date)}</time> })}</span>
                 {index === 0 ? <span className="policy-history__current">{t('history.current')}</span> : null}
               </h2>
               <p className="policy-history__summary">{t(`${key}.summary`)}</p>

@@ -1,5 +1,6 @@
 import { useI18n } from 'sitegen';
 import { ApplyField } from './ApplyField.tsx';
+import './ApplyPage.css';
 
 /**
  * Step 1 of /applycode: three panels, one shown at a time (`hidden` on the others):
