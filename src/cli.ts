@@ -83,6 +83,7 @@ export function formatError(err: unknown): string {
 
 export async function runCli(argv: string[], ctx: CliContext = { cwd: process.cwd(), logger: createLogger() }): Promise<number> {
   const program = createProgram(ctx);
+  process.exitCode = undefined;
   try {
     await program.parseAsync(argv);
     return (process.exitCode as number | undefined) ?? 0;

@@ -22,6 +22,8 @@ export interface RenderOptions {
 
 /** Renders all jobs, spread over worker threads when there is enough work to pay for them. */
 export async function renderAll(options: RenderOptions): Promise<JobResult[]> {
+  // Errors thrown by pages then point at their .tsx source, through the server module's source map.
+  process.setSourceMapsEnabled(true);
   const cores = os.availableParallelism();
   const count = options.workers ?? (options.jobs.length >= MIN_JOBS_FOR_WORKERS && cores > 1 ? Math.min(cores, 8) : 0);
   if (count === 0) {

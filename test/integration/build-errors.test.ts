@@ -1,0 +1,144 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from '../../src/build.ts';
+import { runCli } from '../../src/cli.ts';
+import { SitegenError } from '../../src/errors.ts';
+import { createMemoryLogger } from '../../src/logger.ts';
+import { fixtureCopy, snapshotTree } from '../helpers/site.ts';
+
+const temps: string[] = [];
+afterAll(async () => {
+  await Promise.all(temps.map((d) => rm(d, { recursive: true, force: true })));
+});
+async function site(changes: Record<string, string | null> = {}) {
+  const dir = await fixtureCopy('basic', changes);
+  temps.push(dir);
+  return dir;
+}
+
+/** Builds the intact site, breaks it, builds again: returns the error; asserts dist/ is untouched. */
+async function failingBuild(changes: Record<string, string | null>): Promise<SitegenError> {
+  const root = await site();
+  await build({ root, logger: createMemoryLogger() });
+  const before = await snapshotTree(path.join(root, 'dist'));
+  for (const [rel, contents] of Object.entries(changes)) {
+    const { writeFile, rm: remove, mkdir } = await import('node:fs/promises');
+    const file = path.join(root, rel);
+    if (contents === null) await remove(file, { recursive: true, force: true });
+    else {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, contents);
+    }
+  }
+  const err = await build({ root, logger: createMemoryLogger() }).then(
+    () => { throw new Error('the build should have failed'); },
+    (e: unknown) => e,
+  );
+  const after = await snapshotTree(path.join(root, 'dist'));
+  expect([...after.keys()]).toEqual([...before.keys()]);
+  for (const [file, bytes] of before) expect(after.get(file)!.equals(bytes), file).toBe(true);
+  expect((await readdir(root)).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  expect(err).toBeInstanceOf(SitegenError);
+  return err as SitegenError;
+}
+
+const PAGE = (body: string, extra = '') => `import { useI18n, type PageHead } from 'sitegen';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+${extra}
+export default function About() {
+  const { t } = useI18n();
+  ${body}
+}
+`;
+
+describe('a failed build leaves the previous dist/ byte for byte and says what to fix', () => {
+  it('malformed JSON in a locale file: file, line, column and a code frame', async () => {
+    const err = await failingBuild({ 'locales/de.json': '{\n  "nav": {\n    "home": "Start"\n    "about": "Über"\n  }\n}\n' });
+    expect(err.code).toBe('LocaleJsonInvalid');
+    expect(err.message).toMatch(/locales\/de\.json:4:5: Expected ',' or '}' after property value/);
+    expect(err.detail).toContain('> 4 |     "about": "Über"');
+  });
+
+  it('invalid ICU syntax: file, key and what is wrong', async () => {
+    const err = await failingBuild({ 'locales/de.json': JSON.stringify({ nav: { home: 'Start {count, plural, one {x}}' } }, null, 2) });
+    expect(err.code).toBe('MessageSyntax');
+    expect(err.message).toMatch(/locales\/de\.json: message "nav\.home" is not valid ICU MessageFormat: missing other clause/);
+    expect(err.detail).toMatch(/de\.json:3:\d+/);
+  });
+
+  it('a page that throws: page file, locale, message and its source location', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE(`if (t('about.title') === 'Über uns') throw new Error('no German today');\n  return <h1>x</h1>;`) });
+    expect(err.code).toBe('RenderFailed');
+    expect(err.message).toMatch(/pages\/about\.tsx threw while rendering in locale de: no German today/);
+    expect(err.detail).toMatch(/^at pages\/about\.tsx:6:\d+$/);
+  });
+
+  it('a message missing in en too: names the key and the page', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <h1>{t('about.nope')}</h1>;`) });
+    expect(err.message).toMatch(/pages\/about\.tsx threw while rendering in locale en: Message "about\.nope" is used in locale en but missing in en\.json/);
+  });
+
+  it('an unknown layout name lists the known ones', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>x</h1>;', "export const layout = 'fancy';") });
+    expect(err.message).toMatch(/pages\/about\.tsx asks for layout "fancy", which does not exist\. Use one of: default, other\./);
+  });
+
+  it('a page without a default export', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': `export const head = { title: 'about.title', description: 'about.description' };\nexport function About() { return null; }\n` });
+    expect(err.code).toBe('PageNoDefaultExport');
+    expect(err.message).toMatch(/pages\/about\.tsx has no default export/);
+  });
+
+  it('no pages folder', async () => {
+    const err = await failingBuild({ pages: null });
+    expect(err.code).toBe('NoPages');
+    expect(err.message).toMatch(/No pages folder at .*pages\. Create it/);
+  });
+
+  it('a syntax error in a page names file, line and column', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>{t("about.title")</h1>;') });
+    expect(err.code).toBe('BundleFailed');
+    expect(err.detail).toMatch(/pages\/about\.tsx:6:\d+/);
+  });
+
+  it('a broken internal link names the page, the locale and the href', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <a href="/de/jobs">{t('about.title')}</a>;`) });
+    expect(err.code).toBe('BrokenLinks');
+    expect(err.detail).toContain('pages/about.tsx [de]: link to "/de/jobs" leads to no page of this build');
+  });
+
+  it('a link to another locale without hreflang is caught', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <a href="/">{t('about.title')}</a>;`) });
+    expect(err.detail).toContain('pages/about.tsx [de]: link to "/" leads to no page of this build (it exists in another locale: use localePath())');
+  });
+});
+
+describe('the CLI edge', () => {
+  it('prints a user error as one clear line plus detail, without a stack, and exits 1', async () => {
+    const root = await site({ 'locales/de.json': '{ "nav": ' });
+    const logger = createMemoryLogger();
+    const code = await runCli(['node', 'sitegen', 'build', '--root', root], { cwd: root, logger });
+    expect(code).toBe(1);
+    const printed = logger.lines.filter((l) => l.level === 'error').map((l) => l.msg).join('\n');
+    expect(printed).toMatch(/^\S*locales\/de\.json:1:10: Unexpected end of JSON input\. Fix the JSON syntax/);
+    expect(printed).not.toMatch(/\n\s+at /);
+    process.exitCode = 0;
+  });
+
+  it('prints the summary of a successful build', async () => {
+    const root = await site();
+    const logger = createMemoryLogger();
+    const code = await runCli(['node', 'sitegen', 'build', '--root', root, '--locales', 'de'], { cwd: root, logger });
+    expect(code).toBe(0);
+    expect(logger.lines[0]!.msg).toMatch(/^built 6 pages \+ 2 not-found pages in 2 locales → .*dist \(\d+ files, [\d.]+ KB, [\d.]+ s, build [0-9a-f]{12}\)$/);
+  });
+
+  it('refuses an output folder that contains the project', async () => {
+    const root = await site();
+    const logger = createMemoryLogger();
+    expect(await runCli(['node', 'sitegen', 'build', '--root', root, '--out', '..'], { cwd: root, logger })).toBe(1);
+    expect(logger.lines.at(-1)!.msg).toMatch(/is the project root or contains it/);
+    process.exitCode = 0;
+  });
+});

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parseDocument, DomUtils } from 'htmlparser2';
+import { build, type BuildResult } from '../../src/build.ts';
+import { createMemoryLogger } from '../../src/logger.ts';
+import { fixtureCopy, listFiles, read } from '../helpers/site.ts';
+
+const temps: string[] = [];
+afterAll(async () => {
+  await Promise.all(temps.map((d) => rm(d, { recursive: true, force: true })));
+});
+async function site(changes: Record<string, string | null> = {}) {
+  const dir = await fixtureCopy('basic', changes);
+  temps.push(dir);
+  return dir;
+}
+const head = (html: string) => parseDocument(html);
+const attrs = (html: string, selector: (el: { name: string; attribs: Record<string, string> }) => boolean) =>
+  DomUtils.findAll((el) => selector(el as never), head(html).children).map((el) => el.attribs);
+
+describe('sitegen build on the basic fixture (en, de, ar)', () => {
+  let root: string;
+  let out: string;
+  let result: BuildResult;
+  beforeAll(async () => {
+    root = await site();
+    result = await build({ root, logger: createMemoryLogger() });
+    out = path.join(root, 'dist');
+  });
+
+  it('writes every page, alias, 404, payload, manifest, sitemap and static file', async () => {
+    const files = (await listFiles(out)).filter((f) => !f.startsWith('_static/assets/'));
+    const id = result.buildId;
+    expect(files).toEqual(
+      [
+        '404.html', 'about/index.html', 'ar/404.html', 'ar/about/index.html',
+        'ar/community_privacy_policy/history.html', 'ar/community_privacy_policy/history/index.html', 'ar/index.html',
+        'community_privacy_policy/history.html', 'community_privacy_policy/history/index.html',
+        'de/404.html', 'de/about/index.html', 'de/community_privacy_policy/history.html',
+        'de/community_privacy_policy/history/index.html', 'de/index.html', 'favicon.svg', 'index.html', 'robots.txt', 'sitemap.xml',
+        ...['about', 'ar/about', 'ar/community_privacy_policy/history', 'ar', 'community_privacy_policy/history', 'de/about',
+          'de/community_privacy_policy/history', 'de', ''].map((p) => `_static/${id}/${p ? p + '/' : ''}payload.json`),
+        `_static/${id}/manifest.json`,
+      ].sort(),
+    );
+    const assets = (await listFiles(out)).filter((f) => f.startsWith('_static/assets/'));
+    expect(assets.some((f) => /^_static\/assets\/site\.[0-9a-f]{10}\.css$/.test(f))).toBe(true);
+    expect(result.pages).toBe(9);
+    expect(result.notFoundPages).toBe(3);
+    expect(result.buildId).toMatch(/^[0-9a-f]{12}$/);
+  });
+
+  it('gives each page lang, dir, title, description, canonical, 3 alternates + x-default, og and twitter tags', async () => {
+    const html = await read(out, 'de/about/index.html');
+    expect(html).toContain('<html lang="de-DE" dir="ltr">');
+    expect(html).toContain('<title>Über uns</title>');
+    expect(attrs(html, (e) => e.name === 'meta' && e.attribs.name === 'description')[0]!.content).toBe('Wer wir sind');
+    expect(attrs(html, (e) => e.name === 'link' && e.attribs.rel === 'canonical')[0]!.href).toBe('https://fixture.example/de/about');
+    expect(attrs(html, (e) => e.name === 'link' && e.attribs.rel === 'alternate').map((a) => `${a.hreflang} ${a.href}`)).toEqual([
+      'en-US https://fixture.example/about',
+      'ar https://fixture.example/ar/about',
+      'de-DE https://fixture.example/de/about',
+      'x-default https://fixture.example/about',
+    ]);
+    const og = Object.fromEntries(attrs(html, (e) => e.name === 'meta' && !!e.attribs.property && e.attribs.property !== 'og:locale:alternate').map((a) => [a.property, a.content]));
+    expect(og).toMatchObject({
+      'og:title': 'Über uns',
+      'og:image': 'https://fixture.example/social.png',
+      'og:image:width': '894',
+      'og:image:height': '651',
+      'og:locale': 'de_DE',
+      'og:url': 'https://fixture.example/de/about',
+    });
+    expect(attrs(html, (e) => e.attribs.property === 'og:locale:alternate').map((a) => a.content)).toEqual(['en_US', 'ar']);
+    expect(attrs(html, (e) => e.attribs.name === 'twitter:card')[0]!.content).toBe('summary_large_image');
+    expect(await read(out, 'ar/index.html')).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it('renders messages with ICU plurals and allow-listed rich text, and {product} from the config', async () => {
+    const html = await read(out, 'de/index.html');
+    expect(html).toContain('<h1>Das ist Fixture App</h1>');
+    expect(html).toContain('Wir haben <b>3 Funktionen</b> für dich.');
+  });
+
+  it('hands the runtime its data in the __sitegen script', async () => {
+    const html = await read(out, 'de/about/index.html');
+    const data = JSON.parse(/<script type="application\/json" id="__sitegen">(.*?)<\/script>/.exec(html)![1]!);
+    expect(data).toEqual({
+      buildId: result.buildId, assetsBase: '/_static/', locale: 'de', route: 'about___de', path: '/de/about',
+      messages: { offline: 'Du bist offline' }, client: {},
+    });
+  });
+
+  it('writes payloads with the main content and head, and a manifest with every route and alias', async () => {
+    const payload = JSON.parse(await read(out, `_static/${result.buildId}/de/about/payload.json`));
+    expect(payload).toMatchObject({ route: 'about___de', path: '/de/about', locale: 'de', title: 'Über uns', layout: 'other', lang: 'de-DE', dir: 'ltr' });
+    expect(payload.html).toBe('<h1>Über uns</h1><a href="/de/community_privacy_policy/history.html">Versionen der Richtlinie</a>');
+    expect(payload.head).toContainEqual({ tag: 'link', attrs: { rel: 'canonical', href: 'https://fixture.example/de/about' } });
+    const manifest = JSON.parse(await read(out, `_static/${result.buildId}/manifest.json`));
+    expect(manifest.buildId).toBe(result.buildId);
+    expect(manifest.defaultLocale).toBe('en');
+    expect(manifest.locales.map((l: { code: string }) => l.code)).toEqual(['en', 'ar', 'de']);
+    expect(manifest.routes).toContainEqual({
+      name: 'community_privacy_policy-history___ar', path: '/ar/community_privacy_policy/history', locale: 'ar', layout: 'default',
+      aliases: ['/ar/community_privacy_policy/history.html'],
+    });
+    expect(manifest.routes.map((r: { name: string }) => r.name).sort()).toEqual(
+      ['about', 'community_privacy_policy-history', 'index'].flatMap((b) => ['en', 'ar', 'de'].map((c) => `${b}___${c}`)).sort(),
+    );
+  });
+
+  it('writes the .html alias as the same page, canonical to the path without .html', async () => {
+    const alias = await read(out, 'de/community_privacy_policy/history.html');
+    expect(alias).toBe(await read(out, 'de/community_privacy_policy/history/index.html'));
+    expect(alias).toContain('<link rel="canonical" href="https://fixture.example/de/community_privacy_policy/history">');
+  });
+
+  it('writes localized 404 pages that are not indexed', async () => {
+    const de = await read(out, 'de/404.html');
+    expect(de).toContain('Diese Seite wurde nicht gefunden');
+    expect(de).toContain('<meta name="robots" content="noindex">');
+    expect(await read(out, '404.html')).toContain('This page could not be found');
+  });
+
+  it('writes a sitemap with every page and its hreflang alternates, and robots.txt pointing to it', async () => {
+    const sitemap = await read(out, 'sitemap.xml');
+    expect(sitemap.match(/<loc>/g)).toHaveLength(9);
+    expect(sitemap).toContain('<loc>https://fixture.example/ar/community_privacy_policy/history</loc>');
+    expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="de-DE" href="https://fixture.example/de/about"/>');
+    expect(await read(out, 'robots.txt')).toContain('Sitemap: https://fixture.example/sitemap.xml');
+  });
+
+  it('warns about the missing ar file and its en fallbacks, and leaves no temporary folder', async () => {
+    expect(result.warnings[0]).toMatch(/locales\/ar\.json does not exist: every message of locale ar falls back to en/);
+    expect(result.warnings.some((w) => /ar\.json: 12 message\(s\) missing, shown in en instead/.test(w))).toBe(true);
+    expect((await readdir(root)).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+});
+
+describe('build options', () => {
+  it('--locales builds a subset (en always), --base-url and a CDN --assets-base change the URLs', async () => {
+    const root = await site();
+    const result = await build({ root, outDir: 'public', locales: ['de', 'xx'], baseUrl: 'https://cdn-site.example/', assetsBase: 'https://cdn.example/s', logger: createMemoryLogger() });
+    const out = path.join(root, 'public');
+    expect(result.locales).toBe(2);
+    expect(existsSync(path.join(out, 'ar'))).toBe(false);
+    expect(result.warnings[0]).toMatch(/Unknown locale code "xx"/);
+    const html = await read(out, 'de/index.html');
+    expect(html).toContain('<link rel="canonical" href="https://cdn-site.example/de">');
+    expect(html).toMatch(/<link rel="stylesheet" href="https:\/\/cdn\.example\/s\/assets\/site\.[0-9a-f]{10}\.css">/);
+    expect(html).toContain('"assetsBase":"https://cdn.example/s/"');
+    expect(existsSync(path.join(out, `_static/${result.buildId}/manifest.json`))).toBe(true);
+  });
+
+  it('is deterministic: two builds of the same inputs are byte-identical', async () => {
+    const { snapshotTree } = await import('../helpers/site.ts');
+    const root = await site();
+    const a = await build({ root, outDir: 'a', logger: createMemoryLogger() });
+    const b = await build({ root, outDir: 'b', logger: createMemoryLogger(), workers: 2 });
+    expect(a.buildId).toBe(b.buildId);
+    const ta = await snapshotTree(path.join(root, 'a'));
+    const tb = await snapshotTree(path.join(root, 'b'));
+    expect([...tb.keys()]).toEqual([...ta.keys()]);
+    for (const [file, bytes] of ta) expect(tb.get(file)!.equals(bytes), file).toBe(true);
+  });
+});
