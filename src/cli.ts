@@ -7,6 +7,8 @@ import { Command, Option } from 'commander';
 import { build, type BuildResult } from './build.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { SitegenError } from './errors.ts';
+import { registerCheck } from './check/command.ts';
+import { registerServeAndDev } from './dev/command.ts';
 
 export interface CliContext {
   cwd: string;
@@ -47,6 +49,8 @@ export function createProgram(ctx: CliContext): Command {
       printSummary(ctx.logger, result);
     });
 
+  registerCheck(program, ctx);
+  registerServeAndDev(program, ctx);
   return program;
 }
 

@@ -9,7 +9,7 @@ import { validateMessageSyntax } from './i18n/validate.ts';
 import type { Messages } from './i18n/translator.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
 import { bundleServer, type ServerBundle } from './bundle.ts';
-import type { RuntimeAssets } from './runtime/bundle.ts';
+import { bundleRuntime, type RuntimeAssets } from './runtime/bundle.ts';
 import { describePages } from './render/pages.ts';
 import { renderAll } from './render/pool.ts';
 import type { JobResult, PageInfo, RenderJob } from './render/context.ts';
@@ -74,12 +74,7 @@ export async function bundleStage(state: BuildState): Promise<void> {
   const { config } = state;
   const [server, runtime, staticFiles] = await Promise.all([
     bundleServer(config, state.routes, state.notFoundFile),
-    (async () => {
-      // TEMPORARY until src/runtime/bundle.ts lands.
-      const mod = await import('./runtime/bundle.ts').catch(() => null);
-      if (!mod) return { files: [], entry: 'assets/none.js', redirectScript: '', sizes: { coreGzip: 0, redirectBytes: 0 } } as RuntimeAssets;
-      return mod.bundleRuntime({ locales: config.locales, defaultLocale: config.defaultLocale.code, minify: true });
-    })(),
+    bundleRuntime({ locales: config.locales, defaultLocale: config.defaultLocale.code, minify: true }),
     listStatic(config.staticDir),
   ]);
   state.server = server;
