@@ -175,11 +175,11 @@ export function checkPlurals(shape: MessageShape, locale: { code: string; iso: s
     const categories = pluralCategories(locale.iso, use.kind === 'plural' ? 'cardinal' : 'ordinal');
     const missing = missingCategories(categories, use.options, use.offset);
     if (missing.length > 0) {
-      const examples = missing.map((c) => `${c} (${categories.examples.get(c)!.join(', ')}, …)`).join(', ');
+      const examples = missing.map((c) => `\`${c}\` (${categories.examples.get(c)!.join(', ')}, …)`).join(', ');
       problems.push({
         kind: 'plural-missing',
         at: use.at,
-        message: `The ${use.kind} on {${use.name}} lacks ${missing.map((c) => `\`${c}\``).join(', ')}, which ${locale.code} uses for counts such as ${examples}.`,
+        message: `The ${use.kind} on {${use.name}} lacks ${examples}: ${locale.code} selects ${missing.length > 1 ? 'them' : 'it'} for those whole numbers.`,
         hint: `Add ${missing.map((c) => `${c} {…}`).join(' ')}; until then those counts get the \`other\` text.`,
       });
     }

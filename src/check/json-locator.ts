@@ -16,14 +16,15 @@ interface Entry {
 }
 
 export class JsonLocator {
-  private readonly text: string;
+  /** The source without a byte order mark: what line and column count in. */
+  readonly source: string;
   private readonly entries = new Map<string, Entry>();
   private readonly lineStarts: number[] = [0];
 
   constructor(source: string) {
     // parseMessageFile ignores a byte order mark; so do positions.
-    this.text = source.replace(/^\uFEFF/, '');
-    for (let i = 0; i < this.text.length; i++) if (this.text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    this.source = source.replace(/^\uFEFF/, '');
+    for (let i = 0; i < this.source.length; i++) if (this.source.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
     this.scan();
   }
 
@@ -38,8 +39,8 @@ export class JsonLocator {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     let raw = entry.value + 1;
-    for (let decoded = 0; decoded < offset && this.text[raw] !== '"' && raw < this.text.length; decoded++) {
-      if (this.text[raw] === '\\') raw += this.text[raw + 1] === 'u' ? 6 : 2;
+    for (let decoded = 0; decoded < offset && this.source[raw] !== '"' && raw < this.source.length; decoded++) {
+      if (this.source[raw] === '\\') raw += this.source[raw + 1] === 'u' ? 6 : 2;
       else raw++;
     }
     return this.position(raw);
@@ -58,7 +59,7 @@ export class JsonLocator {
 
   /** Walks objects and string values, recording dotted paths the way `flatten` builds them. */
   private scan(): void {
-    const text = this.text;
+    const text = this.source;
     const prefixes: string[] = [];
     let i = 0;
     let pendingKey: { name: string; at: number } | null = null;

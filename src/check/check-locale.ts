@@ -1,0 +1,123 @@
+import { checkPlurals, compareToReference } from './compare-message.ts';
+import type { FindingList } from './findings.ts';
+import type { KeyPatterns } from './key-sets.ts';
+import type { LocaleFile } from './locale-files.ts';
+import { parseMessage, type MessageShape, type ParsedMessage } from './message-shape.ts';
+
+/** State shared by one check run. */
+export interface Run {
+  findings: FindingList;
+  /** Parsed messages by text: en's parse is reused by every locale, and so is any repeated text. */
+  cache: Map<string, ParsedMessage>;
+  /** Keys whose translation may equal en (`untranslated` in the config). */
+  allow: KeyPatterns;
+  /** Arguments every message receives, which a translation may use even where en does not. */
+  globals: ReadonlySet<string>;
+}
+
+/** en, parsed: the shape of each message, or null where en itself does not parse. */
+export interface Reference {
+  file: LocaleFile;
+  keys: string[];
+  shapes: Map<string, MessageShape | null>;
+}
+
+export interface Counts {
+  translated: number;
+  missing: number;
+  extra: number;
+}
+
+/** Checks en on its own: syntax and plural categories. */
+export function checkReference(run: Run, file: LocaleFile): Reference {
+  const keys = Object.keys(file.messages);
+  const shapes = new Map<string, MessageShape | null>();
+  for (const key of keys) {
+    const parsed = parseMessage(file.messages[key]!, run.cache);
+    if (!parsed.ok) {
+      run.findings.addProblem(file, key, syntaxProblem(parsed.error), true);
+      shapes.set(key, null);
+      continue;
+    }
+    shapes.set(key, parsed.shape);
+    for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, key, problem);
+  }
+  return { file, keys, shapes };
+}
+
+/** Compares one locale's messages with en, key by key. */
+export function checkTranslation(run: Run, ref: Reference, file: LocaleFile): Counts {
+  const en = ref.file.messages;
+  const tr = file.messages;
+  const code = file.locale.code;
+  const counts: Counts = { translated: 0, missing: 0, extra: 0 };
+  for (const key of ref.keys) {
+    const value = tr[key];
+    const enValue = en[key]!;
+    if (value === undefined) {
+      counts.missing++;
+      run.findings.add({
+        locale: code,
+        key,
+        file: file.file,
+        kind: 'missing-key',
+        message: `Not translated: the key is missing, so pages show the en text.`,
+        hint: `Add "${key}" to ${file.file}.`,
+      });
+      continue;
+    }
+    if (value.trim() === '' && enValue.trim() !== '') {
+      run.findings.addProblem(file, key, {
+        kind: 'empty',
+        at: 0,
+        message: 'The translation is empty, so pages show the en text.',
+        hint: 'Write the translation, or remove the key until it is translated.',
+      });
+      continue;
+    }
+    const parsed = parseMessage(value, run.cache);
+    if (!parsed.ok) {
+      run.findings.addProblem(file, key, syntaxProblem(parsed.error), true);
+    } else {
+      const enShape = ref.shapes.get(key);
+      if (enShape) for (const problem of compareToReference(enShape, parsed.shape, run.globals)) run.findings.addProblem(file, key, problem);
+      for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, key, problem);
+    }
+    if (value === enValue && !run.allow.has(key) && needsTranslation(ref.shapes.get(key), enValue)) {
+      run.findings.addProblem(file, key, {
+        kind: 'untranslated',
+        at: 0,
+        message: 'The translation is identical to en.',
+        hint: `Translate it; if it must stay as in en (a brand name), add "${key}" to \`untranslated\` in sitegen.config.ts.`,
+      });
+      continue;
+    }
+    counts.translated++;
+  }
+  for (const key of Object.keys(tr)) {
+    if (key in en) continue;
+    counts.extra++;
+    run.findings.addKey(
+      file,
+      key,
+      'extra-key',
+      'The key is not in en, so no page uses it.',
+      'Delete it, or fix its name if it was meant to translate an en key (a typo or a renamed key).',
+    );
+  }
+  return counts;
+}
+
+/** Text with no letters outside arguments (`{product}`, `© {year}`, `24/7`) reads the same in every language. */
+function needsTranslation(shape: MessageShape | null | undefined, text: string): boolean {
+  return shape ? shape.hasLetters : /\p{L}/u.test(text);
+}
+
+function syntaxProblem(error: { at: number; reason: string }) {
+  return {
+    kind: 'syntax' as const,
+    at: error.at,
+    message: `Invalid ICU MessageFormat at character ${error.at + 1} of the message: ${error.reason}.`,
+    hint: 'Fix the message; the build cannot format it. Literal braces are written in quotes: \'{\'.',
+  };
+}

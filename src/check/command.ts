@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { resolveConfig, type ResolvedConfig } from '../config.ts';
+import { SitegenError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { check, exitCode, formatTable, renderHtmlReport, toJson } from './index.ts';
+
+export interface CheckCommandContext {
+  cwd: string;
+  logger: Logger;
+  /** Where `--json` goes; process.stdout unless a test captures it. */
+  stdout?: { write(s: string): unknown };
+}
+
+export interface CheckCommandOptions {
+  locale?: string;
+  strict?: boolean;
+  json?: boolean;
+  html?: string;
+  root: string;
+}
+
+/** Adds `sitegen check` to the CLI. The action only parses, calls `check` and prints. */
+export function registerCheck(program: Command, ctx: CheckCommandContext): void {
+  program
+    .command('check')
+    .description('Compare every locale file with en: missing and untranslated messages, ICU errors, arguments, tags, plurals')
+    .option('--locale <code>', 'check only this locale')
+    .option('--strict', 'also fail on warnings: anything missing, untranslated or plural-incomplete')
+    .option('--json', 'print the report as JSON (schema in the README) instead of the table')
+    .option('--html <file>', 'also write a self-contained HTML report to this file')
+    .option('--root <dir>', 'project root', ctx.cwd)
+    .action(async (options: CheckCommandOptions) => {
+      process.exitCode = await runCheckCommand(options, ctx);
+    });
+}
+
+/** The whole command as a function: returns the exit code instead of exiting. */
+export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCommandContext): Promise<0 | 1> {
+  const root = path.resolve(ctx.cwd, options.root);
+  const { config, warnings } = await resolveConfig(root);
+  for (const warning of warnings) ctx.logger.warn(warning);
+
+  const usedKeys = await usedKeysOf(config, ctx.logger);
+  const report = await check(config, { locale: options.locale, usedKeys });
+
+  if (options.json) (ctx.stdout ?? process.stdout).write(toJson(report));
+  else ctx.logger.info(formatTable(report, { color: ctx.logger.color, strict: options.strict }));
+
+  if (options.html) {
+    const file = path.resolve(ctx.cwd, options.html);
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, renderHtmlReport(report));
+    } catch (cause) {
+      throw new SitegenError(
+        'CheckReportWrite',
+        `The HTML report could not be written to ${file}: ${(cause as Error).message}. Choose a writable file path for --html.`,
+        { cause },
+      );
+    }
+    if (!options.json) ctx.logger.info(`HTML report written to ${path.relative(ctx.cwd, file) || file}`);
+  }
+  return exitCode(report, { strict: options.strict });
+}
+
+/**
+ * The message keys the pages ask for, from the build (`collectUsedKeys` in src/build.ts renders
+ * every page in memory). Without pages, or before the build offers it, unused and undefined keys
+ * are simply not checked, and the report says so.
+ */
+async function usedKeysOf(config: ResolvedConfig, logger: Logger): Promise<Set<string> | undefined> {
+  if (!existsSync(config.pagesDir)) {
+    logger.debug(`No pages folder at ${config.pagesDir}: unused and undefined keys are not checked.`);
+    return undefined;
+  }
+  const buildModule = new URL('../build.ts', import.meta.url);
+  if (!existsSync(fileURLToPath(buildModule))) return undefined;
+  const build = (await import(buildModule.href)) as { collectUsedKeys?: (config: ResolvedConfig) => Promise<Set<string>> };
+  if (typeof build.collectUsedKeys !== 'function') {
+    logger.debug('src/build.ts has no collectUsedKeys yet: unused and undefined keys are not checked.');
+    return undefined;
+  }
+  return build.collectUsedKeys(config);
+}

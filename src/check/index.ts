@@ -1,0 +1,182 @@
+import path from 'node:path';
+import type { ResolvedConfig } from '../config.ts';
+import { SitegenError } from '../errors.ts';
+import { findLocale, type Locale } from '../locales.ts';
+import { checkReference, checkTranslation, type Counts, type Run } from './check-locale.ts';
+import { FindingList } from './findings.ts';
+import { compareUsage, KeyPatterns } from './key-sets.ts';
+import { loadLocaleFiles, relativeFile, strayLocaleFiles, type LocaleFile } from './locale-files.ts';
+import { countBySeverity, type CheckReport, type LocaleSummary } from './report.ts';
+
+export type { CheckReport, Finding, FindingKind, LocaleSummary, Severity } from './report.ts';
+export { SEVERITY } from './report.ts';
+export { formatTable, formatFinding } from './format-table.ts';
+export { toJson } from './to-json.ts';
+export { renderHtmlReport } from './html-report.ts';
+export { exitCode } from './exit-code.ts';
+
+export interface CheckOptions {
+  /** Check only this locale code (its findings and row). */
+  locale?: string;
+  /** Every message key the pages ask for (from the build); unused and undefined keys are checked only with it. */
+  usedKeys?: ReadonlySet<string>;
+}
+
+/** Arguments every message receives from the build (see templates/README.md). */
+const GLOBAL_ARGUMENTS: ReadonlySet<string> = new Set(['product']);
+
+/**
+ * Compares every locale file with en and returns the findings as data. Cheap enough for every
+ * build: files are read once, each distinct message text is parsed once, and positions are only
+ * computed for files that have findings.
+ */
+export async function check(config: ResolvedConfig, options: CheckOptions = {}): Promise<CheckReport> {
+  const reference = config.defaultLocale;
+  const selected = selectLocales(config, options.locale);
+  const files = await loadLocaleFiles(config, [reference, ...selected.filter((l) => l !== reference)]);
+  const enFile = files[0]!;
+  const run: Run = {
+    findings: new FindingList(),
+    cache: new Map(),
+    allow: new KeyPatterns(config.untranslated),
+    globals: GLOBAL_ARGUMENTS,
+  };
+  const order = config.locales.map((l) => l.code);
+  const wantsEn = selected.includes(reference);
+
+  if (enFile.status !== 'ok') {
+    // Without the reference nothing can be compared: report that alone.
+    reportUnreadable(run, enFile, 'error');
+    return { reference: reference.code, locales: [row(enFile, 0, null, run)], findings: run.findings.sorted(order), usageChecked: false };
+  }
+
+  const ref = checkReference(run, enFile);
+  if (wantsEn) {
+    checkAllowList(run, config, ref.keys);
+    if (options.usedKeys) checkUsage(run, enFile, ref.keys, options.usedKeys);
+    if (!options.locale) await checkStrayFiles(run, config);
+  }
+
+  const counts = new Map<LocaleFile, Counts | null>();
+  for (const file of files.slice(1)) {
+    if (file.status !== 'ok') {
+      reportUnreadable(run, file, file.status === 'malformed' ? 'error' : 'warning');
+      counts.set(file, null);
+    } else counts.set(file, checkTranslation(run, ref, file));
+  }
+
+  const wanted = new Set(selected.map((l) => l.code));
+  const findings = run.findings.sorted(order).filter((f) => wanted.has(f.locale) || (!options.locale && f.kind === 'unknown-file'));
+  const locales = [
+    ...(wantsEn ? [row(enFile, ref.keys.length, { translated: ref.keys.length, missing: 0, extra: 0 }, run, findings)] : []),
+    ...files.slice(1).map((file) => row(file, ref.keys.length, counts.get(file) ?? null, run, findings)),
+  ];
+  return { reference: reference.code, locales, findings, usageChecked: wantsEn && Boolean(options.usedKeys) };
+}
+
+function selectLocales(config: ResolvedConfig, code: string | undefined): readonly Locale[] {
+  if (code === undefined) return config.locales;
+  const locale = config.locales.find((l) => l.code === code);
+  if (!locale) {
+    throw new SitegenError(
+      'CheckUnknownLocale',
+      `--locale ${code} is not a locale of this site. Use one of: ${config.locales.map((l) => l.code).join(', ')}.`,
+    );
+  }
+  return [locale];
+}
+
+function reportUnreadable(run: Run, file: LocaleFile, severity: 'error' | 'warning'): void {
+  if (file.status === 'missing') {
+    run.findings.add({
+      locale: file.locale.code,
+      file: file.file,
+      kind: 'missing-file',
+      severity,
+      message:
+        file.locale.code === 'en'
+          ? 'The reference file is missing: nothing can be checked or built.'
+          : `The file is missing: every message of ${file.locale.code} falls back to en.`,
+      hint: file.locale.code === 'en' ? `Create ${file.file} with the site's messages.` : `Create ${file.file} (a copy of the en file to translate).`,
+    });
+    return;
+  }
+  run.findings.add({
+    locale: file.locale.code,
+    file: file.file,
+    line: file.error?.line,
+    column: file.error?.column,
+    kind: 'malformed-file',
+    message: `${file.error?.message ?? 'The file cannot be read.'} Nothing else is checked in this file.`,
+    hint: 'Fix the JSON syntax at this position (a missing comma or quote, a trailing comma).',
+    frame: file.error?.frame,
+  });
+}
+
+function checkAllowList(run: Run, config: ResolvedConfig, enKeys: readonly string[]): void {
+  const configFile = config.configFile ? relativeFile(config, config.configFile) : 'sitegen.config.ts';
+  for (const pattern of run.allow.unmatched(enKeys)) {
+    run.findings.add({
+      locale: config.defaultLocale.code,
+      key: pattern,
+      file: configFile,
+      kind: 'allow-list-unknown',
+      message: `\`untranslated\` lists "${pattern}", which matches no key of en.`,
+      hint: 'Remove it from `untranslated`, or fix its name if the key was renamed.',
+    });
+  }
+}
+
+function checkUsage(run: Run, enFile: LocaleFile, enKeys: readonly string[], used: ReadonlySet<string>): void {
+  const usage = compareUsage(enKeys, used);
+  for (const key of usage.unused) {
+    run.findings.addKey(enFile, key, 'unused-key', 'No page or component uses this key.', `Delete it from ${enFile.file} and the other locale files, or use it.`);
+  }
+  for (const key of usage.undefined) {
+    run.findings.add({
+      locale: enFile.locale.code,
+      key,
+      file: enFile.file,
+      kind: 'undefined-key',
+      message: 'A page or component asks for this key, but en does not have it: the build fails.',
+      hint: `Add "${key}" to ${enFile.file}, or fix the key in the code.`,
+    });
+  }
+}
+
+async function checkStrayFiles(run: Run, config: ResolvedConfig): Promise<void> {
+  const published = new Set(config.locales.map((l) => l.code));
+  for (const name of await strayLocaleFiles(config)) {
+    const code = name.slice(0, -'.json'.length);
+    run.findings.add({
+      locale: code,
+      file: relativeFile(config, path.join(config.localesDir, name)),
+      kind: 'unknown-file',
+      message: findLocale(code)
+        ? `The site does not publish "${code}" (it is not in \`locales\` of the config), so this file is never used.`
+        : `There is no locale "${code}", so this file is never used.`,
+      hint: findLocale(code)
+        ? `Add "${code}" to \`locales\` in sitegen.config.ts to publish it, or delete the file.`
+        : `Rename it to a locale code of the site (${[...published].join(', ')}), or delete it.`,
+    });
+  }
+}
+
+function row(file: LocaleFile, keys: number, counts: Counts | null, run: Run, findings = run.findings.sorted([])): LocaleSummary {
+  const own = findings.filter((f) => f.locale === file.locale.code);
+  const { errors, warnings } = countBySeverity(own);
+  const translated = counts?.translated ?? 0;
+  return {
+    locale: file.locale.code,
+    iso: file.locale.iso,
+    file: file.file,
+    status: file.status,
+    keys,
+    translated,
+    missing: counts?.missing ?? (file.status === 'missing' ? keys : 0),
+    extra: counts?.extra ?? 0,
+    errors,
+    warnings,
+    completeness: keys === 0 ? (file.status === 'ok' ? 100 : 0) : Math.floor((translated * 1000) / keys) / 10,
+  };
+}
