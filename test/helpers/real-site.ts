@@ -1,0 +1,21 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { build, type BuildResult } from '../../src/build.ts';
+import { createMemoryLogger } from '../../src/logger.ts';
+import { REPO } from './site.ts';
+
+/** Builds the real site (all 18 locales) into a temporary folder; `dispose` removes it. */
+export async function buildRealSite(): Promise<{ out: string; result: BuildResult; dispose(): Promise<void> }> {
+  const parent = await mkdtemp(path.join(os.tmpdir(), 'sitegen-real-'));
+  const out = path.join(parent, 'dist');
+  const result = await build({ root: REPO, outDir: out, logger: createMemoryLogger() });
+  return { out, result, dispose: () => rm(parent, { recursive: true, force: true }) };
+}
+
+/** The 15 routes of the specification. */
+export const ROUTES = [
+  '/', '/applycode', '/auth_action', '/bsptransfernotice', '/community_privacy_policy',
+  '/community_privacy_policy/history', '/community_privacy_policy/history.html', '/copyright_policy',
+  '/getalightmotion', '/jobs', '/license', '/privacy_and_cookie_policy', '/promo', '/support-center', '/tos',
+];

@@ -1,0 +1,87 @@
+/**
+ * The real site: every route in every locale is written, localized, and has one h1; no visible
+ * text of a non-en page is left in English (beyond names on the allow-list).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseDocument, DomUtils } from 'htmlparser2';
+import type { ChildNode, Element } from 'domhandler';
+import { LOCALES } from '../../src/locales.ts';
+import { htmlFile, localizePath, notFoundFile } from '../../src/paths.ts';
+import { read } from '../helpers/site.ts';
+import { buildRealSite, ROUTES } from '../helpers/real-site.ts';
+import config from '../../sitegen.config.ts';
+
+let site: Awaited<ReturnType<typeof buildRealSite>>;
+beforeAll(async () => {
+  site = await buildRealSite();
+}, 300_000);
+afterAll(() => site?.dispose());
+
+/** Names that are the same in every language. */
+const NAMES = new Set<string>([
+  config.product, config.name, 'App Store', 'Google Play', 'Facebook', 'Instagram', 'Twitter', 'YouTube', 'iOS', 'Android',
+  ...LOCALES.map((l) => l.name),
+  ...Object.values(config.links ?? {}),
+]);
+
+/** Visible text nodes: everything outside script, style, template and the head. */
+function visibleTexts(html: string): string[] {
+  const doc = parseDocument(html);
+  const body = DomUtils.findOne((el) => el.name === 'body', doc.children)!;
+  const out: string[] = [];
+  const walk = (nodes: ChildNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'text') {
+        const text = node.data.replace(/\s+/g, ' ').trim();
+        if (/\p{L}{2,}/u.test(text)) out.push(text);
+      } else if ('children' in node && !['script', 'style', 'template'].includes((node as Element).name)) {
+        walk(node.children);
+      }
+    }
+  };
+  walk(body.children);
+  return out;
+}
+
+function h1s(html: string): string[] {
+  return DomUtils.findAll((el) => el.name === 'h1', parseDocument(html).children).map((el) => DomUtils.textContent(el).trim());
+}
+
+describe('every route x locale of the real site', () => {
+  it('writes all 15 routes in 18 locales and the 18 not-found pages', () => {
+    expect(site.result.locales).toBe(18);
+    expect(site.result.pages).toBe(14 * 18); // the .html alias is the 15th route, written with its page
+    for (const locale of LOCALES) {
+      for (const route of ROUTES) expect(existsSync(path.join(site.out, htmlFile(localizePath(route, locale.code, 'en')))), `${route} ${locale.code}`).toBe(true);
+      expect(existsSync(path.join(site.out, notFoundFile(locale.code, 'en')))).toBe(true);
+    }
+  });
+
+  for (const locale of LOCALES) {
+    it(`${locale.code}: localized title, lang and dir, exactly one h1, no English left`, async () => {
+      for (const route of [...ROUTES, '/404']) {
+        const file = route === '/404' ? notFoundFile(locale.code, 'en') : htmlFile(localizePath(route, locale.code, 'en'));
+        const enFile = route === '/404' ? '404.html' : htmlFile(route);
+        const html = await read(site.out, file);
+        expect(html, file).toContain(`<html lang="${locale.iso}" dir="${locale.dir}">`);
+        const heads = h1s(html);
+        expect(heads, `${file}: one h1`).toHaveLength(1);
+        expect(heads[0]!.length, `${file}: h1 text`).toBeGreaterThan(0);
+        if (locale.code === 'en') continue;
+        const en = await read(site.out, enFile);
+        const title = /<title>(.*?)<\/title>/.exec(html)![1];
+        expect(title, `${file}: title translated`).not.toBe(/<title>(.*?)<\/title>/.exec(en)![1]);
+        expect(heads[0], `${file}: h1 translated`).not.toBe(h1s(en)[0]);
+        const english = new Set(visibleTexts(en));
+        const left = visibleTexts(html).filter((t) => english.has(t) && !NAMES.has(t));
+        expect([...new Set(left)], `${file}: visible text identical to en`).toEqual([]);
+      }
+    });
+  }
+
+  it('the not-found page says so in en', async () => {
+    expect(await read(site.out, '404.html')).toContain('This page could not be found');
+  });
+});
