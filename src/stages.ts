@@ -14,6 +14,7 @@ import { describePages } from './render/pages.ts';
 import { renderAll } from './render/pool.ts';
 import type { JobResult, PageInfo, RenderJob } from './render/context.ts';
 import { verifyPages } from './verify/verify.ts';
+import { siteFrame } from './render/source-location.ts';
 import { copyStatic, listStatic, writeOut } from './output.ts';
 import { assetsDir, manifestFile } from './paths.ts';
 import { createManifest } from './manifest.ts';
@@ -157,12 +158,7 @@ function renderError(state: BuildState, result: JobResult): SitegenError {
   const err = result.error!;
   const page = path.relative(state.config.root, result.file);
   const cause = Object.assign(new Error(err.message), { name: err.name, stack: err.stack });
-  // The first stack frame in the site's own code, mapped to its source by the source map.
-  const frame = err.stack
-    ?.split('\n')
-    .map((l) => /\(?((?:file:\/\/)?\/[^()\s]+:\d+:\d+)\)?$/.exec(l.trim())?.[1])
-    .find((f) => f && !f.includes('/node_modules/') && !f.includes('/src/render/') && !f.includes('/src/i18n/'));
-  const where = frame?.replace(/^file:\/\//, '').replace(state.config.root + '/', '');
+  const where = siteFrame(err.stack, state.server!.modulePath, state.config.root);
   if (err.name === 'SitegenError' && err.code === 'LayoutNoChildren') {
     return errors.layoutNoChildren(path.join('templates/layouts', err.message.split(' ')[0]!));
   }

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The first frame of an error's stack that lies in the site's own code (pages, templates), as
+ * `file:line:column` relative to the root. Frames in the server module are mapped through its
+ * source map by hand, so this works whether or not the runtime applied source maps itself.
+ */
+export function siteFrame(stack: string | undefined, modulePath: string, root: string): string | undefined {
+  if (!stack) return undefined;
+  let map: SourceMap | null | undefined;
+  const load = () => {
+    try {
+      return new SourceMap(JSON.parse(readFileSync(modulePath + '.map', 'utf8')));
+    } catch {
+      return null;
+    }
+  };
+  for (const line of stack.split('\n')) {
+    const m = /\(?((?:file:\/\/)?[^()\s]+):(\d+):(\d+)\)?$/.exec(line.trim());
+    if (!m) continue;
+    let file = m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!;
+    let lineNo = Number(m[2]);
+    let col = Number(m[3]);
+    if (file === modulePath) {
+      map ??= load();
+      const entry = map?.findEntry(lineNo - 1, col - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
+      if (!entry?.originalSource) continue;
+      file = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(modulePath), entry.originalSource);
+      lineNo = entry.originalLine! + 1;
+      col = entry.originalColumn! + 1;
+    }
+    if (!path.isAbsolute(file) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
+    const rel = path.relative(root, file);
+    if (rel.startsWith('..') || rel.startsWith('src' + path.sep)) continue;
+    return `${rel}:${lineNo}:${col}`;
+  }
+  return undefined;
+}
