@@ -12,9 +12,9 @@
  *   code      form `data-form="code"`, input `#apply-code-input` (name `code`, maxlength 40: the
  *             script trims and upper-cases, then checks functions/code-format.js)
  *   confirm   form `data-form="confirm"` (submit = apply), button `data-action="change-code"`;
- *             slots `[data-slot="code"]` and `[data-slot="email"]` to fill with textContent
- *   done      slots `[data-slot="email"]`; `[data-unlocks="premium"]` block (show the block whose
- *             value is the result's `unlocks`); `[data-slot="days"]` has `data-plural` for the
+ *             `[data-fill="code"]` and `[data-fill="email"]`: set their textContent
+ *   done      slots `[data-fill="email"]`; `[data-unlocks="premium"]` block (show the block whose
+ *             value is the result's `unlocks`); `[data-fill="days"]` has `data-plural` for the
  *             result's `days`; button `data-action="another"` goes back to the code panel
  *
  * Controls: every form's controls sit in `fieldset[data-needs-script][disabled]`; remove
@@ -22,14 +22,14 @@
  * `button[data-action="toggle-password"][hidden]` (see ApplyField.tsx). Field errors:
  * `#{inputId}-error` slots (`hidden`, set `aria-invalid` on the input).
  *
- * Signed-in bar `[data-account][hidden]`: `[data-slot="email"]` and `data-action="sign-out"`.
+ * Signed-in bar `[data-account][hidden]`: `[data-fill="email"]` and `data-action="sign-out"`.
  * Status region `[data-status]` (role status, polite, empty): put a catalogue text in it and set
  * `data-tone` on it (`error`, `info`, `success`); empty it to clear.
  * Progress `ol[data-apply-progress]` (see ApplyProgress.tsx): step 1 shows `code` as current.
  * `<noscript>` explains that the form needs JavaScript.
  *
  * Message catalogue `[data-messages]` (see ApplyMessages.tsx), codes below in CATALOGUE. Client-side
- * codes: `missing-email`, `invalid-email`, `missing-password`, `password-too-short`, `code-empty`,
+ * codes: `missing-email`, `invalid-email`, `password-empty`, `password-short`, `code-empty`,
  * `code-invalid-format`; progress texts: `working`, `reset-sent`, `success`.
  */
 import { useI18n, type LayoutName, type PageHead } from 'sitegen';
@@ -48,8 +48,8 @@ const CATALOGUE: CatalogueEntry[] = [
   { codes: 'working', key: `${M}.messages.working`, tone: 'info' },
   { codes: 'missing-email', key: `${M}.messages.emailEmpty`, tone: 'error' },
   { codes: 'invalid-email', key: `${M}.messages.emailInvalid`, tone: 'error' },
-  { codes: 'missing-password', key: `${M}.messages.passwordEmpty`, tone: 'error' },
-  { codes: 'password-too-short weak-password', key: `${M}.messages.passwordShort`, tone: 'error' },
+  { codes: 'password-empty missing-password', key: `${M}.messages.passwordEmpty`, tone: 'error' },
+  { codes: 'password-short weak-password', key: `${M}.messages.passwordShort`, tone: 'error' },
   { codes: 'wrong-password', key: `${M}.messages.wrongPassword`, tone: 'error' },
   { codes: 'invalid-credential', key: `${M}.messages.invalidCredential`, tone: 'error' },
   { codes: 'user-not-found', key: `${M}.messages.userNotFound`, tone: 'error' },
@@ -74,7 +74,7 @@ const CATALOGUE: CatalogueEntry[] = [
 
 export default function ApplyCode() {
   const { t, rich, localePath, pluralTemplates } = useI18n();
-  const slot = (name: string) => <strong data-slot={name}></strong>;
+  const fill = (name: string) => <strong data-fill={name}></strong>;
 
   return (
     <div className="apply" data-enhance="apply-code" data-state="signin">
@@ -92,7 +92,7 @@ export default function ApplyCode() {
           <ApplyProgress current="code" />
 
           <div className="apply__account" data-account hidden>
-            <p>{rich(`${M}.account.signedInAs`, { email: slot('email') })}</p>
+            <p>{rich(`${M}.account.signedInAs`, { email: fill('email') })}</p>
             <button type="button" className="apply-link-button" data-action="sign-out">{t(`${M}.account.signOut`)}</button>
           </div>
 
@@ -122,7 +122,7 @@ export default function ApplyCode() {
 
           <section className="apply-panel" data-panel="confirm" aria-labelledby="apply-confirm-title" hidden>
             <h2 id="apply-confirm-title">{t(`${M}.confirm.title`)}</h2>
-            <p>{rich(`${M}.confirm.text`, { code: slot('code'), email: slot('email') })}</p>
+            <p>{rich(`${M}.confirm.text`, { code: fill('code'), email: fill('email') })}</p>
             <p className="apply-panel__note">{t(`${M}.confirm.once`)}</p>
             <form data-form="confirm" noValidate>
               <fieldset className="apply-panel__fieldset apply-panel__actions" data-needs-script disabled>
@@ -134,11 +134,11 @@ export default function ApplyCode() {
 
           <section className="apply-panel" data-panel="done" aria-labelledby="apply-done-title" hidden>
             <h2 id="apply-done-title">{t(`${M}.done.title`)}</h2>
-            <p>{rich(`${M}.done.text`, { email: slot('email') })}</p>
+            <p>{rich(`${M}.done.text`, { email: fill('email') })}</p>
             <div className="apply-unlocked" data-unlocks="premium">
               <h3>{t(`${M}.done.unlockedTitle`)}</h3>
               <ul>
-                <li className="apply-unlocked__main" data-slot="days" data-plural={JSON.stringify(pluralTemplates(`${M}.done.premium`))}></li>
+                <li className="apply-unlocked__main" data-fill="days" data-plural={JSON.stringify(pluralTemplates(`${M}.done.premium`))}></li>
                 <li>{t(`${M}.done.benefit1`)}</li>
                 <li>{t(`${M}.done.benefit2`)}</li>
                 <li>{t(`${M}.done.benefit3`)}</li>
