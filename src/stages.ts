@@ -140,7 +140,8 @@ export async function renderStage(state: BuildState): Promise<void> {
     for (const key of result.usedKeys) state.usedKeys.add(key);
     if (result.error && state.write) throw renderError(state, result);
     state.bytes += result.bytes;
-    state.files += result.paths.length || 1;
+    // Route pages: one HTML file per path plus the payload; a not-found page: one file.
+    state.files += result.paths.length ? result.paths.length + 1 : 1;
     let set = fallbacks.get(result.locale);
     if (!set) fallbacks.set(result.locale, (set = new Set()));
     for (const key of result.fallbacks) set.add(key);
