@@ -106,7 +106,8 @@ describe('authError', () => {
     ['TOO_MANY_ATTEMPTS_TRY_LATER : Too many unsuccessful login attempts.', 'too-many-requests'],
     ['INVALID_OOB_CODE', 'invalid-action-code'],
     ['EXPIRED_OOB_CODE', 'expired-action-code'],
-    ['SOMETHING_NEW', 'internal-error'],
+    ['SOMETHING_NEW', 'something-new'],
+    ['USER_DISABLED', 'user-disabled'],
     [undefined, 'internal-error'],
   ])('maps %s to %s', (message, code) => {
     expect(authError(message).code).toBe(code);

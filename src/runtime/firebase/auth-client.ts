@@ -4,7 +4,7 @@
  * Errors come back as `{"error": {"message": "EMAIL_NOT_FOUND"}}` and are turned into SDK codes.
  */
 import { IDENTITY_URL } from './config.ts';
-import { authError } from './errors.ts';
+import { ACTION_CODE_NAMES, authError, SIGN_IN_NAMES, type Renames } from './errors.ts';
 import { post, SLOW_TIMEOUT, TIMEOUT } from './http.ts';
 import type { Env } from './env.ts';
 
@@ -30,29 +30,29 @@ export interface ActionCodeInfo {
   requestType?: string;
 }
 
-export async function identity<T>(api: AuthApi, method: string, body: object, timeout = TIMEOUT): Promise<T> {
+export async function identity<T>(api: AuthApi, method: string, body: object, names: Renames, timeout = TIMEOUT): Promise<T> {
   const [status, json] = await post(api.env, IDENTITY_URL + method + '?key=' + encodeURIComponent(api.apiKey), body, timeout);
   if (status < 300) return json as T;
-  throw authError(json.error?.message);
+  throw authError(json.error?.message, names);
 }
 
 export const signIn = (api: AuthApi, email: string, password: string) =>
-  identity<SignInResponse>(api, 'signInWithPassword', { email, password, returnSecureToken: true });
+  identity<SignInResponse>(api, 'signInWithPassword', { email, password, returnSecureToken: true }, SIGN_IN_NAMES);
 
 export const signUp = (api: AuthApi, email: string, password: string) =>
-  identity<SignInResponse>(api, 'signUp', { email, password, returnSecureToken: true });
+  identity<SignInResponse>(api, 'signUp', { email, password, returnSecureToken: true }, SIGN_IN_NAMES);
 
 /** Sends the password reset e-mail (slow: the server sends mail). */
 export const sendPasswordReset = (api: AuthApi, email: string) =>
-  identity<{ email: string }>(api, 'sendOobCode', { requestType: 'PASSWORD_RESET', email }, SLOW_TIMEOUT);
+  identity<{ email: string }>(api, 'sendOobCode', { requestType: 'PASSWORD_RESET', email }, SIGN_IN_NAMES, SLOW_TIMEOUT);
 
 /** Applies a verifyEmail or recoverEmail code (accounts:update with the oobCode alone). */
 export const applyActionCode = (api: AuthApi, oobCode: string) =>
-  identity<ActionCodeInfo>(api, 'update', { oobCode });
+  identity<ActionCodeInfo>(api, 'update', { oobCode }, ACTION_CODE_NAMES);
 
 /**
  * accounts:resetPassword: with the code alone it only checks it and answers the e-mail and the
  * request type; with `newPassword` it also sets the password and uses the code up.
  */
 export const resetPassword = (api: AuthApi, oobCode: string, newPassword?: string) =>
-  identity<ActionCodeInfo>(api, 'resetPassword', { oobCode, newPassword });
+  identity<ActionCodeInfo>(api, 'resetPassword', { oobCode, newPassword }, ACTION_CODE_NAMES);

@@ -22,10 +22,6 @@ export const functionUrl = (c: FirebaseConfig, name: string) =>
 /** `client.firebase` of the page data, or an error naming the config key to fill in. */
 export function firebaseConfig(client: Record<string, unknown> | undefined): FirebaseConfig {
   const c = client?.firebase as FirebaseConfig | undefined;
-  for (const key of ['apiKey', 'projectId', 'region'] as const) {
-    if (typeof c?.[key] != 'string' || !c[key]) {
-      throw new Error(`client.firebase.${key} is missing from the page data: set it in sitegen.config.ts (client: { firebase: { apiKey, projectId, region } }) and rebuild`);
-    }
-  }
-  return c!;
+  if (c?.apiKey && c.projectId && c.region) return c;
+  throw Error('client.firebase { apiKey, projectId, region } is missing from the page data: set it in sitegen.config.ts and rebuild');
 }

@@ -6,38 +6,21 @@ export const TIMEOUT = 30_000;
 export const SLOW_TIMEOUT = 60_000;
 
 /**
- * POSTs JSON (or a form body, given as a string) and returns `[httpStatus, parsedBody]`. A network
- * failure or the time-out (the whole exchange, body included) becomes `network-request-failed`;
- * an HTTP error is returned, for the caller to read its protocol's error body.
+ * POSTs JSON and returns `[httpStatus, parsedBody]`. A network failure or the time-out (of the
+ * whole exchange, body included) becomes `network-request-failed`; an HTTP error is returned, for
+ * the caller to read its protocol's error body.
  */
-export async function post(
-  env: Env,
-  url: string,
-  body: object | string,
-  timeout = TIMEOUT,
-  headers: Record<string, string> = {},
-): Promise<[number, any]> {
-  const abort = new AbortController();
-  const timer = env.setTimeout(() => abort.abort(), timeout);
+export async function post(env: Env, url: string, body: object, timeout = TIMEOUT, headers?: object): Promise<[number, any]> {
   try {
-    const form = typeof body == 'string';
     const res = await env.fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': form ? 'application/x-www-form-urlencoded' : 'application/json', ...headers },
-      body: form ? body : JSON.stringify(body),
-      signal: abort.signal,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal: env.timeout(timeout),
     });
-    const text = await res.text();
-    let json: any = {};
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // An HTML error page from a proxy: the status alone will have to do.
-    }
-    return [res.status, json ?? {}];
+    // An HTML error page from a proxy parses as nothing: its status alone will have to do.
+    return [res.status, (await res.json().catch(() => 0)) || {}];
   } catch (cause) {
-    throw firebaseError(NETWORK, String(cause));
-  } finally {
-    env.clearTimeout(timer);
+    throw firebaseError(NETWORK, '' + cause);
   }
 }
