@@ -57,19 +57,22 @@ export function formatTable(report: CheckReport, options: TableOptions): string 
     out.push(`            ${paint(color, '36', '→ ' + f.hint)}`);
   }
 
-  out.push('', verdict(report, options));
+  out.push('');
+  if (!report.usageChecked) {
+    out.push('Unused and undefined keys were not checked: they need the message keys of the pages (a pages/ folder, and no --locale other than en).');
+  }
+  out.push(verdict(report, options));
   return out.join('\n');
 }
 
 function verdict(report: CheckReport, options: TableOptions): string {
   const { errors, warnings } = countBySeverity(report.findings);
-  const usage = report.usageChecked ? '' : ' Unused and undefined keys were not checked (no page keys available).';
-  if (errors === 0 && warnings === 0) return paint(options.color, '32', `All ${report.locales.length} locale(s) complete and correct.`) + usage;
+  if (errors === 0 && warnings === 0) return paint(options.color, '32', `All ${report.locales.length} locale(s) complete and correct.`);
   const counts = `${errors} error(s), ${warnings} warning(s).`;
-  if (errors > 0) return paint(options.color, '31', `${counts} Errors fail the check; fix them first.`) + usage;
+  if (errors > 0) return paint(options.color, '31', `${counts} Errors fail the check; fix them first.`);
   return options.strict
-    ? paint(options.color, '31', `${counts} Warnings fail the check because of --strict.`) + usage
-    : paint(options.color, '33', `${counts} Warnings do not fail the check; --strict makes them fail.`) + usage;
+    ? paint(options.color, '31', `${counts} Warnings fail the check because of --strict.`)
+    : paint(options.color, '33', `${counts} Warnings do not fail the check; --strict makes them fail.`);
 }
 
 /** One finding on one line, for build logs: `locales/de.json:3:14 de home.title argument-missing: ... (hint)`. */

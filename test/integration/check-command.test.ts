@@ -1,0 +1,154 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Command } from 'commander';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerCheck } from '../../src/check/command.ts';
+import { createMemoryLogger } from '../../src/logger.ts';
+import { FIXTURES, REPO, fixtureCopy } from '../helpers/site.ts';
+
+/** Runs `sitegen check ...args` through commander, as the CLI does, capturing what it prints. */
+async function sitegenCheck(args: string[], cwd = REPO) {
+  const logger = createMemoryLogger();
+  let stdout = '';
+  const program = new Command('sitegen').exitOverride();
+  registerCheck(program, { cwd, logger, stdout: { write: (s: string) => (stdout += s) } });
+  process.exitCode = undefined;
+  await program.parseAsync(['node', 'sitegen', 'check', ...args]);
+  const code = process.exitCode;
+  process.exitCode = undefined;
+  const info = logger.lines.filter((l) => l.level === 'info').map((l) => l.msg).join('\n');
+  return { code, info, stdout, logger };
+}
+
+const FAULTS = path.join(FIXTURES, 'check-site');
+const CLEAN = path.join(FIXTURES, 'check-clean');
+
+/** The clean site with one gap: ja lacks `nav.home` (a warning, not an error). */
+async function siteWithGap(): Promise<string> {
+  const ja = JSON.parse(await readFile(path.join(CLEAN, 'locales/ja.json'), 'utf8'));
+  delete ja.nav.home;
+  return fixtureCopy('check-clean', { 'locales/ja.json': JSON.stringify(ja, null, 2) });
+}
+
+afterEach(() => {
+  process.exitCode = undefined;
+});
+
+describe('sitegen check (command)', () => {
+  it('prints the table and the problems, and exits 1 on errors', async () => {
+    const { code, info, stdout } = await sitegenCheck(['--root', 'test/fixtures/check-site']);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const lines = info.split('\n');
+    expect(lines[0]).toMatch(/^locale\s+keys\s+translated\s+missing\s+extra\s+errors\s+warnings\s+complete$/);
+    expect(lines[1]).toMatch(/^en\s+17\s+17\s+0\s+0\s+0\s+1\s+100\.0%$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^de\s+17\s+15\s+1\s+1\s+1\s+6\s+88\.2%$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^es\s+17\s+0\s+17\s+0\s+0\s+1\s+\(missing file\)$/));
+    expect(info).toContain('ru  locales/ru.json\n  cart.items\n    warning plural-missing  locales/ru.json:11:15');
+    expect(info).toContain('→ Add few {…}; until then those counts get the `other` text.');
+    expect(info).not.toContain('\x1b[');
+    expect(lines.slice(-2)).toEqual([
+      'Unused and undefined keys were not checked: they need the message keys of the pages (a pages/ folder, and no --locale other than en).',
+      '9 error(s), 17 warning(s). Errors fail the check; fix them first.',
+    ]);
+  });
+
+  it('passes --strict on a site whose translations are all correct, with unused keys checked from its pages', async () => {
+    const { code, info } = await sitegenCheck(['--strict', '--root', CLEAN]);
+    expect(info.split('\n').at(-1)).toBe('All 5 locale(s) complete and correct.');
+    expect(code).toBe(0);
+  });
+
+  it('exits 0 on warnings only, and 1 with --strict, naming the flag', async () => {
+    const root = await siteWithGap();
+    const loose = await sitegenCheck(['--root', root]);
+    expect(loose.code).toBe(0);
+    expect(loose.info).toContain('ja  locales/ja.json\n  nav.home\n    warning missing-key  locales/ja.json');
+    expect(loose.info.split('\n').at(-1)).toBe('0 error(s), 1 warning(s). Warnings do not fail the check; --strict makes them fail.');
+    const strict = await sitegenCheck(['--root', root, '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.info.split('\n').at(-1)).toBe('0 error(s), 1 warning(s). Warnings fail the check because of --strict.');
+  });
+
+  it('finds unused keys from what the pages render', async () => {
+    const en = JSON.parse(await readFile(path.join(CLEAN, 'locales/en.json'), 'utf8'));
+    en.home.forgotten = 'Nobody shows this';
+    const root = await fixtureCopy('check-clean', { 'locales/en.json': JSON.stringify(en, null, 2) });
+    const { code, stdout } = await sitegenCheck(['--root', root, '--json', '--locale', 'en']);
+    const report = JSON.parse(stdout);
+    expect(report.usageChecked).toBe(true);
+    expect(report.findings.map((f: { key: string; kind: string; line: number }) => [f.key, f.kind, f.line])).toEqual([
+      ['home.forgotten', 'unused-key', 12],
+    ]);
+    expect(code).toBe(0);
+  });
+
+  it('--json prints only the JSON report, with the documented schema', async () => {
+    const { stdout, info, code } = await sitegenCheck(['--json', '--root', FAULTS]);
+    expect(info).toBe('');
+    expect(code).toBe(1);
+    expect(stdout.endsWith('}\n')).toBe(true);
+    const report = JSON.parse(stdout);
+    expect(Object.keys(report)).toEqual(['schemaVersion', 'reference', 'usageChecked', 'summary', 'locales', 'findings']);
+    expect(report).toMatchObject({ schemaVersion: 1, reference: 'en', usageChecked: false, summary: { errors: 9, warnings: 17 } });
+    expect(report.locales[0]).toEqual({
+      locale: 'en', iso: 'en-US', file: 'locales/en.json', status: 'ok',
+      keys: 17, translated: 17, missing: 0, extra: 0, errors: 0, warnings: 1, completeness: 100,
+    });
+    for (const f of report.findings) {
+      expect(Object.keys(f)).toEqual(['locale', 'key', 'file', 'line', 'column', 'severity', 'kind', 'message', 'hint', 'frame']);
+    }
+    expect(report.findings.find((f: { kind: string }) => f.kind === 'missing-file')).toEqual({
+      locale: 'es', key: null, file: 'locales/es.json', line: null, column: null, severity: 'warning', kind: 'missing-file',
+      message: 'The file is missing: every message of es falls back to en.', hint: 'Create locales/es.json (a copy of the en file to translate).', frame: null,
+    });
+  });
+
+  it('--locale limits the table to one locale', async () => {
+    const { info, code } = await sitegenCheck(['--locale', 'ja', '--root', FAULTS]);
+    const lines = info.split('\n');
+    expect(lines[1]).toMatch(/^ja\s+17\s+17\s+0\s+0\s+1\s+1\s+100\.0%$/);
+    expect(lines[2]).toBe('');
+    expect(info).not.toContain('locales/de.json');
+    expect(code).toBe(1);
+  });
+
+  it('--html writes one self-contained page with a bar per locale and every problem', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-check-html-'));
+    const { info } = await sitegenCheck(['--root', FAULTS, '--html', path.join(dir, 'reports/check.html')]);
+    expect(info).toContain(`HTML report written to ${path.relative(REPO, path.join(dir, 'reports/check.html'))}`);
+    const html = await readFile(path.join(dir, 'reports/check.html'), 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).not.toMatch(/<script|<link |src=/);
+    expect(html).toContain('<div class="bar bad" role="img" aria-label="de: 88.2% translated"><span style="width:88.2%"></span></div>');
+    expect(html).toContain('<section id="locale-ru"><h2>ru <small>3 problem(s)</small></h2>');
+    // Message text is escaped: the fr syntax error's code frame holds raw tags.
+    expect(html).toContain('&lt;b&gt;&lt;link&gt;conditions&lt;/b&gt;&lt;/link&gt;');
+    expect(html).not.toContain('<b><link>');
+  });
+
+  it('fails with a clear error when the HTML report cannot be written', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-check-html-'));
+    await expect(sitegenCheck(['--root', FAULTS, '--html', dir])).rejects.toThrow(
+      /^The HTML report could not be written to .*: EISDIR.*\. Choose a writable file path for --html\.$/,
+    );
+  });
+
+  it('rejects a --locale the site does not publish', async () => {
+    await expect(sitegenCheck(['--locale', 'it', '--root', FAULTS])).rejects.toMatchObject({
+      code: 'CheckUnknownLocale',
+      message: '--locale it is not a locale of this site. Use one of: en, ar, de, es, fr, ja, pt, ru.',
+    });
+  });
+
+  it('passes config warnings on to the logger', async () => {
+    const root = await fixtureCopy('check-clean', {
+      'sitegen.config.ts': "export default { locales: ['en', 'fr', 'qq'], untranslated: ['brand.name'] };",
+    });
+    const { logger } = await sitegenCheck(['--root', root, '--locale', 'fr']);
+    expect(logger.lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual([
+      'Unknown locale code "qq" is ignored; known codes are listed in src/locales.ts.',
+    ]);
+  });
+});
