@@ -1,33 +1,24 @@
 /**
- * The error view, shown in place of the main content when a page cannot be shown: 404 gives the
- * not-found message, other errors their status code and message. If even that fails (no #main,
- * broken messages), a last-resort message with a link home replaces the body.
+ * Shows the error view (lazy/error-view.ts) in place of the main content. If that fails (the
+ * chunk does not load, there is no #main, ...), a last-resort message with a link home replaces
+ * the body: "An error occurred while showing the error page".
  */
 import { page, DEFAULT_LOCALE } from './page.ts';
-import { homePath } from './paths.ts';
 
-const el = (tag: string, text: string) => {
-  const e = document.createElement(tag);
-  e.textContent = text;
-  return e;
+const homeLink = (text = 'Go back to home') => {
+  const a = document.createElement('a');
+  a.href = page!.locale == DEFAULT_LOCALE ? '/' : '/' + page!.locale;
+  a.textContent = text;
+  return a;
 };
 
 export function showError(status: number, message: string): void {
   const m = page!.messages;
-  const home = el('a', m.backHome || 'Go back to home') as HTMLAnchorElement;
-  home.href = homePath(page!.locale, DEFAULT_LOCALE);
-  try {
-    const main = document.getElementById('main')!;
-    const title =
-      status == 404 ? m.notFound || 'This page could not be found' : (m.errorTitle || 'Error {status}').replace('{status}', '' + (status || ''));
-    const box = el('div', '');
-    box.className = 'page-error';
-    box.setAttribute('role', 'alert');
-    box.append(el('h1', title), el('p', message), home);
-    main.replaceChildren(box);
-    main.focus();
-    document.title = title;
-  } catch {
-    document.body.replaceChildren(el('p', m.errorPageFailed || 'An error occurred while showing the error page'), home);
-  }
+  import('./lazy/error-view.ts')
+    .then((view) => view.default(document.getElementById('main')!, m, status, message, homeLink(m.backHome)))
+    .catch(() => {
+      const p = document.createElement('p');
+      p.textContent = m.errorPageFailed || 'An error occurred while showing the error page';
+      document.body.replaceChildren(p, homeLink(m.backHome));
+    });
 }

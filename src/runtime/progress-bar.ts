@@ -1,18 +1,18 @@
 /** The visible `#page-progress` bar (role progressbar), driven by the timing in progress.ts. */
 import { createProgress, type Progress } from './progress.ts';
 
-export function createProgressBar(label = 'Loading'): Progress {
+export function createProgressBar(label = ''): Progress {
   const bar = document.createElement('div');
   bar.id = 'page-progress';
-  bar.setAttribute('role', 'progressbar');
-  bar.setAttribute('aria-label', label);
+  bar.role = 'progressbar';
+  bar.ariaLabel = label;
   bar.hidden = true;
   document.body.append(bar);
-  return createProgress((s) => {
-    bar.hidden = !s.visible;
-    bar.style.transform = `scaleX(${s.value / 100})`;
-    bar.setAttribute('aria-valuenow', '' + Math.round(s.value));
-    if (s.failed) bar.dataset.state = 'failed';
-    else delete bar.dataset.state;
+  return createProgress((visible, value, failed) => {
+    bar.hidden = !visible;
+    // width, not a transform: with inset-inline-start it grows from the right in rtl for free.
+    bar.style.width = value + '%';
+    bar.ariaValueNow = '' + Math.round(value);
+    bar.dataset.state = failed ? 'failed' : '';
   });
 }

@@ -1,19 +1,15 @@
 /**
  * The loading progress of a client navigation, as a small state machine over an injected clock so
- * that its timing is testable: shown only after THROTTLE ms, grows over DURATION ms, finishes at
- * 100 and hides HIDE ms later; a failure turns it red (and it hides the same way).
+ * that its timing is testable: shown only after THROTTLE ms, grows over DURATION ms (never quite
+ * reaching the end), jumps to 100 when done and hides HIDE ms later; a failure turns it red
+ * (`failed`) and it hides the same way. Done before THROTTLE ms: it never shows.
  */
 export const THROTTLE = 200;
 export const DURATION = 5000;
 export const HIDE = 500;
 const TICK = 100;
 
-export interface ProgressState {
-  visible: boolean;
-  /** 0 to 100. */
-  value: number;
-  failed: boolean;
-}
+export type Render = (visible: boolean, value: number, failed: boolean) => void;
 
 export interface Clock {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -26,42 +22,29 @@ export interface Progress {
   fail(): void;
 }
 
-export function createProgress(render: (s: ProgressState) => void, clock: Clock = globalThis as unknown as Clock): Progress {
-  const state: ProgressState = { visible: false, value: 0, failed: false };
+export function createProgress(render: Render, clock: Clock = globalThis as unknown as Clock): Progress {
+  let visible = false;
+  let value = 0;
+  let failed = false;
   let timer: unknown;
-  const show = () => render({ ...state });
-  const later = (fn: () => void, ms: number) => {
+  const set = (v: number, show: boolean, fail = failed) => render((visible = show), (value = v), (failed = fail));
+  const after = (ms: number, fn: () => void) => {
     clock.clearTimeout(timer);
     timer = clock.setTimeout(fn, ms);
   };
-  // While loading: every TICK ms grow by the share of DURATION, never quite reaching 100.
   const grow = () => {
-    state.value = Math.min(99, state.value + (100 * TICK) / DURATION);
-    show();
-    later(grow, TICK);
+    set(Math.min(99, value + (100 * TICK) / DURATION), true);
+    after(TICK, grow);
   };
-  const end = (failed: boolean) => {
-    // Finished before the throttle ran out: nothing was shown, nothing to finish.
-    if (!state.visible && !failed) {
-      clock.clearTimeout(timer);
-      return;
-    }
-    Object.assign(state, { visible: true, value: 100, failed });
-    show();
-    later(() => {
-      state.visible = false;
-      show();
-    }, HIDE);
+  const end = (fail: boolean) => {
+    if (!visible && !fail) return clock.clearTimeout(timer);
+    set(100, true, fail);
+    after(HIDE, () => set(100, false));
   };
   return {
     start() {
-      Object.assign(state, { visible: false, value: 0, failed: false });
-      show();
-      later(() => {
-        state.visible = true;
-        show();
-        later(grow, TICK);
-      }, THROTTLE);
+      set(0, false, false);
+      after(THROTTLE, grow);
     },
     finish: () => end(false),
     fail: () => end(true),

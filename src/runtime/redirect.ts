@@ -3,11 +3,13 @@
  * cookie if it holds a known code, else the browser's languages, else the default. The choice is
  * stored; any locale but the default goes to its prefix with query and hash kept.
  */
-import { cookieLocale, localeCookie, matchLocale } from './locale-match.ts';
+import { cookieLocale, decodeTable, matchLocale } from './locale-match.ts';
 
-const table = __LOCALES__;
-if (location.pathname == '/') {
-  const code = cookieLocale(document.cookie, table) || matchLocale(navigator.languages || [navigator.language], table);
-  document.cookie = localeCookie(code);
-  if (code != table[0]![0]) location.replace('/' + code + location.search + location.hash);
-}
+const table = decodeTable(__LOCALES__);
+const doc = document;
+const loc = location;
+const code = cookieLocale(doc.cookie, table) || matchLocale(navigator.languages, table);
+// The same cookie as localeCookie() writes, spelled out: a function call costs bytes here.
+doc.cookie = `i18n_redirected=${code}; Max-Age=31536000; Path=/; SameSite=Lax`;
+// Relative to `/`, so `de?x=1#a` is `/de?x=1#a`.
+if (code != table[0]![0]) loc.replace(code + loc.search + loc.hash);

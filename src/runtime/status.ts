@@ -1,16 +1,14 @@
 /**
  * Online or offline indicator. A status region (polite) that exists from the start, empty and
  * sizeless until there is something to say, so that screen readers announce the change.
+ * "Back online" clears itself after a few seconds.
  */
 import type { RuntimeMessages } from './types.ts';
-
-/** How long "back online" stays on screen. */
-const ONLINE_VISIBLE_MS = 3000;
 
 export function initStatus(messages: RuntimeMessages): void {
   const el = document.createElement('div');
   el.id = 'page-status';
-  el.setAttribute('role', 'status');
+  el.role = 'status';
   document.body.append(el);
   let timer: ReturnType<typeof setTimeout>;
   const update = () => {
@@ -18,7 +16,7 @@ export function initStatus(messages: RuntimeMessages): void {
     el.dataset.state = online ? 'online' : 'offline';
     el.textContent = (online ? messages.online : messages.offline) ?? '';
     clearTimeout(timer);
-    if (online) timer = setTimeout(() => (el.textContent = ''), ONLINE_VISIBLE_MS);
+    if (online) timer = setTimeout(() => (el.textContent = ''), 3000);
   };
   addEventListener('online', update);
   addEventListener('offline', update);
