@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { JsonLocator } from '../../src/check/json-locator.ts';
+
+describe('JsonLocator', () => {
+  const source = ['{', '  "home": {', '    "title": "Hi {name}",', '    "esc": "a\\"b\\u00e9 {x",', '    "inner": { "deep": "z" }', '  },', '  "top": "t"', '}'].join('\n');
+  const locator = new JsonLocator(source);
+
+  it('finds flattened keys and their values', () => {
+    expect(locator.keyPosition('home.title')).toEqual({ line: 3, column: 5 });
+    expect(locator.messagePosition('home.title')).toEqual({ line: 3, column: 15 });
+    expect(locator.keyPosition('home.inner.deep')).toEqual({ line: 5, column: 16 });
+    expect(locator.keyPosition('top')).toEqual({ line: 7, column: 3 });
+    expect(locator.keyPosition('home')).toBeUndefined();
+    expect(locator.messagePosition('nope')).toBeUndefined();
+  });
+
+  it('maps an offset in the decoded message past escapes to the raw column', () => {
+    // Decoded: a"bé {x — the `{` is character 5; in the file \" and \u00e9 take 2 and 6 columns.
+    expect(locator.messagePosition('home.esc', 5)).toEqual({ line: 4, column: 13 + 1 + 2 + 1 + 6 + 1 }); // the value starts at column 13
+    expect(locator.messagePosition('home.title', 3)).toEqual({ line: 3, column: 18 });
+  });
+
+  it('counts columns without a byte order mark, as the loader parses', () => {
+    const bom = new JsonLocator('\uFEFF{"a": "b"}');
+    expect(bom.keyPosition('a')).toEqual({ line: 1, column: 2 });
+  });
+});
