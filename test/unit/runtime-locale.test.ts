@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { cookieLocale, decodeTable, encodeTable, localeCookie, matchLocale, type LocaleTable } from '../../src/runtime/locale-match.ts';
+import { stripLocale, switchLocalePath, homePath } from '../../src/runtime/paths.ts';
+import { LOCALES } from '../../src/locales.ts';
+
+const full: LocaleTable = LOCALES.map((l) => [l.code, l.iso.toLowerCase()] as const);
+const compact = decodeTable(encodeTable(LOCALES.map((l) => [l.code, l.iso] as const)));
+
+describe('matchLocale', () => {
+  const cases: [string[], string][] = [
+    [['fr-CA', 'de-DE'], 'fr'],
+    [['de-AT'], 'de'],
+    [['de-DE'], 'de'],
+    [['DE-de'], 'de'],
+    [['pt-BR'], 'pt'],
+    [['pt-PT'], 'pt'],
+    [['es-MX'], 'es'],
+    [['zh-TW'], 'zh-TW'],
+    [['zh-HK'], 'zh-TW'],
+    [['zh-MO'], 'zh-TW'],
+    [['zh-Hant-HK'], 'zh-TW'],
+    [['zh-Hant'], 'zh-TW'],
+    [['zh-SG'], 'zh-CN'],
+    [['zh-Hans-TW'], 'zh-CN'],
+    [['zh'], 'zh-CN'],
+    [['zh-cn'], 'zh-CN'],
+    [['nb-NO'], 'en'],
+    [['nb-NO', 'sv', 'ja'], 'ja'],
+    [['en-GB', 'de'], 'en'],
+    [[], 'en'],
+    [['ar-EG'], 'ar'],
+  ];
+  it.each(cases)('%j gives %s (full table)', (languages, expected) => {
+    expect(matchLocale(languages, full)).toBe(expected);
+  });
+  it.each(cases)('%j gives %s (compact table of the inline script)', (languages, expected) => {
+    expect(matchLocale(languages, compact)).toBe(expected);
+  });
+  it('the compact table drops the isos of languages no other locale shares', () => {
+    expect(encodeTable(LOCALES.map((l) => [l.code, l.iso] as const))).toBe(
+      'en ar de es fr hi id it ja ko ms pt ru th tr vi zh-CN=zh-cn zh-TW=zh-tw',
+    );
+  });
+  it('with zh-TW not published, Traditional Chinese falls back to zh-CN', () => {
+    expect(matchLocale(['zh-HK'], [['en', 'en-us'], ['zh-CN', 'zh-cn']])).toBe('zh-CN');
+  });
+});
+
+describe('cookieLocale', () => {
+  it('accepts a known code', () => {
+    expect(cookieLocale('a=1; i18n_redirected=de; b=2', full)).toBe('de');
+    expect(cookieLocale('i18n_redirected=zh-TW', full)).toBe('zh-TW');
+  });
+  // `de;path=/` cannot be a stored value (the `;` ends it); its encoded and quoted forms can.
+  it.each(['//evil.example', 'javascript:alert(1)', '../x', 'de%3Bpath%3D%2F', '"de;path=/"', '%2F%2Fevil.example', 'xx', '', 'DE', 'zh-tw', 'de/'])(
+    'treats %j as absent',
+    (value) => {
+      expect(cookieLocale(`i18n_redirected=${value}`, full)).toBeUndefined();
+      expect(cookieLocale(`i18n_redirected=${value}`, compact)).toBeUndefined();
+    },
+  );
+  it('ignores a cookie whose name only ends in i18n_redirected', () => {
+    expect(cookieLocale('x_i18n_redirected=de', full)).toBeUndefined();
+  });
+  it('writes the exact cookie of the specification', () => {
+    expect(localeCookie('ja')).toBe('i18n_redirected=ja; Max-Age=31536000; Path=/; SameSite=Lax');
+  });
+});
+
+describe('paths between locales', () => {
+  const cases: [string, string, string, string][] = [
+    ['/de/jobs', 'de', 'ja', '/ja/jobs'],
+    ['/ja/tos', 'ja', 'en', '/tos'],
+    ['/tos', 'en', 'fr', '/fr/tos'],
+    ['/', 'en', 'de', '/de'],
+    ['/de', 'de', 'en', '/'],
+    ['/de', 'de', 'zh-TW', '/zh-TW'],
+    ['/community_privacy_policy/history.html', 'en', 'de', '/de/community_privacy_policy/history.html'],
+    ['/de/community_privacy_policy/history.html', 'de', 'en', '/community_privacy_policy/history.html'],
+    ['/deutsch', 'en', 'ja', '/ja/deutsch'],
+  ];
+  it.each(cases)('%s (%s) in %s is %s', (path, from, to, expected) => {
+    expect(switchLocalePath(path, from, to, 'en')).toBe(expected);
+  });
+  it('strips only a whole prefix segment', () => {
+    expect(stripLocale('/department', 'de', 'en')).toBe('/department');
+    expect(homePath('de', 'en')).toBe('/de');
+    expect(homePath('en', 'en')).toBe('/');
+  });
+});
