@@ -21,6 +21,8 @@ export interface PluralCategories {
 export type PluralType = 'cardinal' | 'ordinal';
 
 const FEW = 5;
+/** The order CLDR and translators list categories in. */
+const CLDR_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
 const cache = new Map<string, PluralCategories>();
 
 /**
@@ -73,7 +75,7 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
  */
 export function missingCategories(categories: PluralCategories, options: ReadonlySet<string>, offset: number): string[] {
   const missing: string[] = [];
-  for (const category of categories.required) {
+  for (const category of CLDR_ORDER.filter((c) => categories.required.has(c))) {
     if (options.has(category)) continue;
     const numbers = categories.numbers.get(category);
     if (numbers && numbers.every((n) => options.has(`=${n + offset}`))) continue;

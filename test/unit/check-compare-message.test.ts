@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { checkPlurals, compareToReference } from '../../src/check/compare-message.ts';
+import { parseMessage } from '../../src/check/message-shape.ts';
+
+const shape = (text: string) => {
+  const parsed = parseMessage(text);
+  if (!parsed.ok) throw new Error(parsed.error.reason);
+  return parsed.shape;
+};
+const GLOBALS = new Set(['product']);
+const compare = (en: string, tr: string) => compareToReference(shape(en), shape(tr), GLOBALS).map((p) => [p.kind, p.at, p.message]);
+const kinds = (en: string, tr: string) => compare(en, tr).map((p) => p[0]);
+
+describe('compareToReference: arguments', () => {
+  it('accepts a translation with the same arguments in another order', () => {
+    expect(compare('{a} and {b}', '{b} und {a}')).toEqual([]);
+  });
+
+  it('reports an argument of en the translation dropped, and one it invented', () => {
+    expect(compare('Hi {name}', 'Hallo {nom}')).toEqual([
+      ['argument-missing', 0, 'The argument {name} of en is missing.'],
+      ['argument-unknown', 6, 'The argument {nom} is not in en, so no value is passed for it.'],
+    ]);
+  });
+
+  it('lets a translation use a global argument en does not', () => {
+    expect(compare('Welcome, {name}', '{product}へようこそ、{name}さん')).toEqual([]);
+  });
+
+  it('accepts another kind of the same value type (ja number for en plural, ru plural for en plain)', () => {
+    expect(kinds('{n, plural, one {# file} other {# files}}', '{n, number}個のファイル')).toEqual([]);
+    expect(kinds('{n, plural, one {# file} other {# files}}', '{n, plural, other {#個}}')).toEqual([]);
+    expect(kinds('{n} files', '{n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}')).toEqual([]);
+    expect(kinds('{n, selectordinal, one {#st} other {#th}}', '{n, number}.')).toEqual([]);
+  });
+
+  it('reports an argument used as a different kind of value', () => {
+    expect(compare('On {d, date, long}', '{d, number}')).toEqual([['argument-kind', 0, '{d} is a date argument in en but a number here.']]);
+    expect(kinds('{g, select, female {she} other {they}}', '{g, plural, other {#}}')).toEqual(['argument-kind']);
+    expect(kinds('At {t, time}', '{t, date}')).toEqual(['argument-kind']);
+  });
+});
+
+describe('compareToReference: lost meaning', () => {
+  it('reports a dropped number style or skeleton, or a changed date style', () => {
+    expect(compare('{p, number, percent}', '{p, number}')).toEqual([
+      ['lost-meaning', 0, 'en formats {p} as number, percent; the translation has {p, number}.'],
+    ]);
+    expect(kinds('{c, number, ::currency/EUR}', '{c, number}')).toEqual(['lost-meaning']);
+    expect(kinds('{d, date, long}', '{d, date, short}')).toEqual(['lost-meaning']);
+    expect(kinds('{d, date, long}', '{d, date, long}')).toEqual([]);
+  });
+
+  it('reports a formatted argument printed raw', () => {
+    expect(kinds('{n, number} users', '{n} Nutzer')).toEqual(['lost-meaning']);
+    expect(kinds('{d, date}', '{d}')).toEqual(['lost-meaning']);
+    expect(kinds('{g, select, female {She} other {They}}', '{g}')).toEqual(['lost-meaning']);
+  });
+
+  it('reports a dropped plural offset', () => {
+    const en = '{n, plural, offset:1 =0 {nobody} =1 {you} one {you and # other} other {you and # others}}';
+    expect(compare(en, '{n, plural, =0 {personne} =1 {vous} one {vous et # autre} other {vous et # autres}}')[0]).toEqual([
+      'lost-meaning',
+      0,
+      'en subtracts offset:1 from {n} before choosing a plural form; the translation has {n, plural ...}.',
+    ]);
+    expect(kinds(en, '{n, plural, offset:1 =0 {personne} =1 {vous} one {vous et # autre} other {vous et # autres}}')).toEqual([]);
+  });
+});
+
+describe('compareToReference: select cases and tags', () => {
+  it('reports a select case of en the translation lacks, never one it adds', () => {
+    expect(kinds('{g, select, female {She} male {He} other {They}}', '{g, select, female {Sie} other {Sie}}')).toEqual(['select-missing']);
+    expect(kinds('{g, select, other {They}}', '{g, select, female {sie} male {er} other {sie}}')).toEqual([]);
+  });
+
+  it('reports tags of en missing or invented, at their position', () => {
+    expect(compare('Read <b>this</b>', 'Lies <i>das</i>')).toEqual([
+      ['tag-mismatch', 0, 'The tag <b> of en is missing.'],
+      ['tag-mismatch', 5, 'The tag <i> is not in en.'],
+    ]);
+  });
+
+  it('compares tags as sets: one tag per plural branch is fine', () => {
+    expect(kinds('{n, plural, one {<b>#</b> file} other {<b>#</b> files}}', '{n, plural, other {<b>#</b>個}}')).toEqual([]);
+  });
+
+  it('reports tags nested differently from en', () => {
+    expect(compare('<b>terms</b> and <link>policy</link>', '<link><b>Bedingungen</b> und Richtlinie</link>')).toEqual([
+      ['tag-nesting', 6, 'The tags are nested differently from en: en has no <b> inside <link>.'],
+    ]);
+  });
+});
+
+describe('checkPlurals', () => {
+  const problems = (text: string, code: string, iso: string) => checkPlurals(shape(text), { code, iso }).map((p) => [p.kind, p.message]);
+
+  it('accepts correct plurals: fr without many, ja with only other, ar zero as =0', () => {
+    expect(problems('{n, plural, one {# photo} other {# photos}}', 'fr', 'fr-FR')).toEqual([]);
+    expect(problems('{n, plural, other {#枚}}', 'ja', 'ja-JP')).toEqual([]);
+    expect(problems('{n, plural, =0 {لا} one {١} two {٢} few {#} many {#} other {#}}', 'ar', 'ar')).toEqual([]);
+  });
+
+  it('reports missing categories with example counts, and categories never selected', () => {
+    expect(problems('{n, plural, one {#} other {#}}', 'ru', 'ru-RU')).toEqual([
+      ['plural-missing', 'The plural on {n} lacks `few` (2, 3, 4, …), `many` (0, 5, 6, …): ru selects them for those whole numbers.'],
+    ]);
+    expect(problems('{n, plural, one {#} many {#} other {#}}', 'ja', 'ja-JP')).toEqual([
+      ['plural-unused', 'The plural on {n} has `one`, `many`, which ja never selects.'],
+    ]);
+  });
+
+  it('checks selectordinal against ordinal rules', () => {
+    expect(problems('{n, selectordinal, other {#e}}', 'fr', 'fr-FR')).toEqual([
+      ['plural-missing', 'The selectordinal on {n} lacks `one` (1, …): fr selects it for those whole numbers.'],
+    ]);
+    expect(problems('{n, selectordinal, other {#.}}', 'de', 'de-DE')).toEqual([]);
+  });
+});
