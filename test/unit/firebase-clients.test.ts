@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/runtime/firebase/env.ts';
 import { post, SLOW_TIMEOUT, TIMEOUT } from '../../src/runtime/firebase/http.ts';
-import { authError } from '../../src/runtime/firebase/errors.ts';
+import { ACTION_CODE_NAMES, authError, SIGN_IN_NAMES } from '../../src/runtime/firebase/errors.ts';
 import { firebaseConfig, type FirebaseConfig } from '../../src/runtime/firebase/config.ts';
 import { applyActionCode, resetPassword, sendPasswordReset, signIn, signUp } from '../../src/runtime/firebase/auth-client.ts';
 import { callFunction } from '../../src/runtime/firebase/callable.ts';
@@ -29,10 +29,17 @@ function fakeEnv(answers: Answer[] = []) {
       return id;
     },
     clearTimeout: (id) => void timers.delete(id as number),
+    timeout(ms) {
+      const abort = new AbortController();
+      const id = env.setTimeout(() => abort.abort(), ms);
+      return Object.assign(abort.signal, { timeoutMs: ms, timerId: id });
+    },
     async fetch(input, init) {
       const answer = answers.shift() ?? 'network-error';
-      // The time-out timer is the latest one set before the call.
-      const timeout = [...timers.values()].at(-1)?.ms;
+      const signal = init!.signal as AbortSignal & { timeoutMs: number; timerId: number };
+      const timeout = signal.timeoutMs;
+      // A finished request's time-out no longer matters (AbortSignal.timeout is never cleared either).
+      if (answer != 'hang') timers.delete(signal.timerId);
       sent.push({ url: String(input), headers: init!.headers as Record<string, string>, body: String(init!.body), timeout });
       if (answer == 'network-error') throw new TypeError('Failed to fetch');
       if (answer == 'hang') {
@@ -74,10 +81,9 @@ describe('post', () => {
     expect(sent[0]).toMatchObject({ body: '{"a":1}', headers: { 'Content-Type': 'application/json' }, timeout: TIMEOUT });
   });
 
-  it('sends a string body as a form and keeps an unparsable body as {}', async () => {
-    const { env, sent } = fakeEnv([fail(502, '<html>Bad gateway</html>')]);
-    expect(await post(env, 'https://x.test/a', 'a=1')).toEqual([502, {}]);
-    expect(sent[0]!.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+  it('keeps an unparsable body (a proxy error page) as {}', async () => {
+    const { env } = fakeEnv([fail(502, '<html>Bad gateway</html>')]);
+    expect(await post(env, 'https://x.test/a', {})).toEqual([502, {}]);
   });
 
   it('turns a network failure into network-request-failed', async () => {
@@ -110,12 +116,17 @@ describe('authError', () => {
     ['USER_DISABLED', 'user-disabled'],
     [undefined, 'internal-error'],
   ])('maps %s to %s', (message, code) => {
-    expect(authError(message).code).toBe(code);
+    expect(authError(message, { ...SIGN_IN_NAMES, ...ACTION_CODE_NAMES }).code).toBe(code);
+  });
+
+  it('renames only with the table of the call that answered', () => {
+    expect(authError('EMAIL_NOT_FOUND', ACTION_CODE_NAMES).code).toBe('email-not-found');
   });
 
   it('splits WEAK_PASSWORD on " : " and keeps the detail', () => {
-    const e = authError('WEAK_PASSWORD : Password should be at least 6 characters');
-    expect(e).toMatchObject({ code: 'weak-password', detail: 'Password should be at least 6 characters' });
+    const e = authError('WEAK_PASSWORD : Password should be at least 6 characters', {});
+    expect(e.code).toBe('weak-password');
+    expect(e.message).toBe('weak-password: Password should be at least 6 characters');
   });
 });
 
@@ -126,9 +137,9 @@ describe('firebaseConfig', () => {
 
   it('names the missing key and where to set it', () => {
     expect(() => firebaseConfig({ firebase: { apiKey: 'k', projectId: 'p' } })).toThrow(
-      /client\.firebase\.region is missing .*sitegen\.config\.ts/,
+      /client\.firebase \{ apiKey, projectId, region \} is missing .*sitegen\.config\.ts/,
     );
-    expect(() => firebaseConfig(undefined)).toThrow(/client\.firebase\.apiKey is missing/);
+    expect(() => firebaseConfig(undefined)).toThrow(/client\.firebase/);
   });
 });
 
@@ -227,7 +238,7 @@ describe('token manager', () => {
     expect(sent).toHaveLength(0);
     await advance(1);
     expect(sent[0]!.url).toBe('https://securetoken.googleapis.com/v1/token?key=k');
-    expect(sent[0]!.body).toBe('grant_type=refresh_token&refresh_token=r-1');
+    expect(JSON.parse(sent[0]!.body)).toEqual({ grant_type: 'refresh_token', refresh_token: 'r-1' });
     expect(await tm.getIdToken()).toBe('id-2');
   });
 

@@ -1,24 +1,14 @@
 /**
  * /auth_action: the Firebase custom e-mail action handler
  * (`?mode=verifyEmail|resetPassword|recoverEmail&oobCode=...&lang=...&continueUrl=...`).
- *
- * Markup it expects inside `<div data-enhance="auth-action">` (pages/auth_action.tsx):
- * - one block per state, `[data-state="NAME"]`, all but the script-off one rendered `hidden`:
- *   checking, verified, reset, resetDone, recovered, recoverSent, invalid, expired, unknownMode,
- *   network. The chunk shows exactly one at a time.
- * - in `reset`: a `<form>` with an ApplyField `name="password"` (toggle included), an element
- *   `[data-strength]` (aria-live polite) for the strength hint, and a submit button.
- * - `[data-fill="email"]` anywhere: receives the account's e-mail address as text.
- * - `a[data-continue]` (in verified, resetDone, recovered): href is the page's own fallback (home);
- *   replaced by `continueUrl` only when that is same-origin or its origin is in
- *   `client.firebase.continueUrlAllowList`.
- * - `button[data-action="send-reset"]` in recovered; `button[data-action="retry"]` in network.
- * - `[data-status]` (role status): "working" and form-level messages.
- * - the ApplyMessages catalogue, codes: working, password-empty, password-short, weak-password,
- *   too-many-requests, strength-weak, strength-fair, strength-strong, unknown.
+ * The markup contract is written at the top of pages/auth_action.tsx: one `section[data-state]`
+ * shown at a time, the reset form (controls in `fieldset[data-needs-script][disabled]`), the
+ * `[data-strength]` hint, `data-fill="email"` slots, `a[data-continue]`, `data-action` buttons
+ * (send-reset, retry), the `[data-status]` line and the ApplyMessages catalogue.
  *
  * `lang` only ever selects one of the page's own hreflang alternates (same page, other locale);
- * the `apiKey` of the link is ignored: calls go to the configured project.
+ * `continueUrl` is used only when same-origin or on `client.firebase.continueUrlAllowList`; the
+ * link's `apiKey` is ignored: calls go to the configured project.
  */
 import type { ChunkContext } from '../types.ts';
 import { firebaseConfig } from '../firebase/config.ts';
@@ -67,6 +57,7 @@ export default function authAction(el: HTMLElement, ctx: ChunkContext): void {
   }
 
   passwordToggles(el);
+  for (const f of el.querySelectorAll<HTMLFieldSetElement>('[data-needs-script]')) f.disabled = false;
   password.oninput = () => {
     fieldError(el, password);
     say(el.querySelector('[data-strength]'), el, password.value && 'strength-' + strengthOf(password.value));

@@ -1,0 +1,147 @@
+/**
+ * The Firebase Auth and Functions emulators (firebase-tools pinned in tools/emulators) for the
+ * end-to-end tests: installed on first use, started as a child process, ready when the function
+ * answers, stopped on teardown. Plus the emulators' REST helpers the tests read codes from, and
+ * the browser routing that sends the site's production Google endpoints to them.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { REPO } from './site.ts';
+
+export const PROJECT = 'demo-sitegen';
+export const REGION = 'europe-west1';
+export const API_KEY = 'AIzaSyDemo-sitegen-emulator-key-000000';
+const HOST = 'http://127.0.0.1';
+export const AUTH = `${HOST}:9099`;
+export const FUNCTIONS = `${HOST}:5001`;
+const HUB = `${HOST}:4400`;
+const EMULATOR_DIR = path.join(REPO, 'tools/emulators');
+const FUNCTIONS_DIR = path.join(REPO, 'functions');
+const READY_TIMEOUT_MS = 120_000;
+
+/**
+ * Installs tools/emulators and functions from their lock files when their node_modules is
+ * missing (`npm ci --ignore-scripts`: the install scripts only build a module the emulators do
+ * not use). Throws one line saying what to run when that fails.
+ */
+export function ensureEmulatorsInstalled(): void {
+  for (const dir of [EMULATOR_DIR, FUNCTIONS_DIR]) {
+    if (existsSync(path.join(dir, 'node_modules'))) continue;
+    const rel = path.relative(REPO, dir);
+    try {
+      execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
+    } catch (error) {
+      const why = String((error as { stderr?: Buffer }).stderr ?? error).split('\n').find((l) => /ERR!|error/i.test(l)) ?? '';
+      throw new Error(`Could not install the Firebase emulators in ${rel} (${why.trim() || 'npm ci failed'}): run "npm ci --ignore-scripts" in ${rel} and retry.`);
+    }
+  }
+}
+
+export interface RunningEmulators {
+  stop(): Promise<void>;
+}
+
+/** Starts `firebase emulators:start --only auth,functions` and waits until the function answers. */
+export async function startEmulators(): Promise<RunningEmulators> {
+  ensureEmulatorsInstalled();
+  if (await answers(`${HUB}/emulators`)) {
+    throw new Error(`Something already listens on the emulator hub (${HUB}): stop the other emulators (firebase emulators) and retry.`);
+  }
+  const cli = path.join(EMULATOR_DIR, 'node_modules/firebase-tools/lib/bin/firebase.js');
+  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth,functions', '--project', PROJECT], {
+    cwd: EMULATOR_DIR,
+    // Offline on this command only: otherwise the functions emulator stalls on a version check.
+    env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1', npm_config_offline: 'true' },
+    detached: true, // its own process group, so that teardown also ends the function workers
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output = (output + d).slice(-4000)));
+  child.stderr!.on('data', (d) => (output = (output + d).slice(-4000)));
+  const emulators = { stop: () => stopGroup(child) };
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The Firebase emulators exited with code ${child.exitCode} before they were ready:\n${output}`);
+    // The function is loaded when it answers a call without a token with UNAUTHENTICATED.
+    const reply = await callFunction({ code: 'ALMO-2026' }).catch(() => undefined);
+    if (reply?.error?.status === 'UNAUTHENTICATED') return emulators;
+    if (Date.now() > deadline) {
+      await emulators.stop();
+      throw new Error(`The Firebase emulators were not ready after ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250)); // polling interval, not a wait for an outcome
+  }
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid!, 'SIGTERM');
+  const timer = setTimeout(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+  try {
+    process.kill(-child.pid!, 'SIGKILL'); // function workers left in the group, if any
+  } catch {
+    // the group is gone: nothing left
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  return fetch(url).then(() => true, () => false);
+}
+
+/** Calls the function directly, as a client without the SDK would. */
+export async function callFunction(data: unknown, idToken?: string): Promise<any> {
+  const res = await fetch(`${FUNCTIONS}/${PROJECT}/${REGION}/applyPromoCode`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(idToken ? { Authorization: `Bearer ${idToken}` } : {}) },
+    body: JSON.stringify({ data }),
+  });
+  return res.json();
+}
+
+/** An Identity Toolkit call on the Auth emulator. */
+export async function identity(method: string, body: object): Promise<any> {
+  const res = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${API_KEY}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return res.json();
+}
+
+export interface OobCode {
+  email: string;
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'RECOVER_EMAIL' | string;
+  oobCode: string;
+}
+
+/** The action codes the Auth emulator has "sent", oldest first. */
+export async function oobCodes(): Promise<OobCode[]> {
+  const res = await fetch(`${AUTH}/emulator/v1/projects/${PROJECT}/oobCodes`);
+  return ((await res.json()) as { oobCodes: OobCode[] }).oobCodes;
+}
+
+/** The newest code of one kind sent to one address. */
+export async function latestOobCode(email: string, requestType: OobCode['requestType']): Promise<string> {
+  const code = (await oobCodes()).filter((c) => c.email === email && c.requestType === requestType).at(-1);
+  if (!code) throw new Error(`The Auth emulator sent no ${requestType} code to ${email}`);
+  return code.oobCode;
+}
+
+/** Sends the page's calls to Google's production endpoints to the emulators instead. */
+export async function routeToEmulators(page: Page): Promise<void> {
+  const targets: [RegExp, (url: URL) => string][] = [
+    [/^https:\/\/(identitytoolkit|securetoken)\.googleapis\.com\//, (u) => `${AUTH}/${u.host}${u.pathname}${u.search}`],
+    [/^https:\/\/[a-z0-9-]+-demo-sitegen\.cloudfunctions\.net\//, (u) => `${FUNCTIONS}/${PROJECT}/${u.host.split('-demo-sitegen')[0]}${u.pathname}`],
+  ];
+  for (const [pattern, to] of targets) {
+    await page.route(pattern, async (route) => {
+      const response = await route.fetch({ url: to(new URL(route.request().url())) });
+      await route.fulfill({ response });
+    });
+  }
+}
