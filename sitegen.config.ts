@@ -31,5 +31,6 @@ export default {
     'jobs.profiles.mei.name',
     'jobs.profiles.arjun.name',
     'jobs.profiles.lucia.name',
+    'getApp.requirementLabels.android',
   ],
 } satisfies UserConfig;

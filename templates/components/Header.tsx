@@ -31,21 +31,21 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
           data-menu-toggle=""
           aria-expanded="false"
           aria-controls="site-menu"
+          aria-label={t('a11y.menu')}
           hidden
         >
           <Icon name="menu" className="site-header__toggle-open" />
           <Icon name="close" className="site-header__toggle-close" />
-          <span className="visually-hidden">{t('a11y.menu')}</span>
         </button>
         <div className="site-header__menu" id="site-menu" data-menu="">
           <nav className="site-nav" aria-label={t('a11y.mainNav')}>
             <ul className="site-nav__list">
               {HEADER_LINKS.map((link) => (
-                <li key={link.path}>
+                <li key={link.label}>
                   <a
                     className="site-nav__link"
-                    href={localePath(link.path)}
-                    aria-current={path === link.path ? 'page' : undefined}
+                    href={localePath(link.path) + (link.hash ?? '')}
+                    aria-current={path === link.path && !link.hash ? 'page' : undefined}
                   >
                     {t(link.label)}
                   </a>

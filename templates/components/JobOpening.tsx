@@ -28,18 +28,9 @@ export function JobOpening({ opening }: { opening: Opening }) {
         <summary className="job__summary">
           <span className="job__title">{title}</span>
           <span className="job__facts">
-            <span className="job__tag">
-              <span className="visually-hidden">{t('jobs.teamLabel')}: </span>
-              {t(`jobs.teams.${opening.team}`)}
-            </span>
-            <span>
-              <span className="visually-hidden">{t('jobs.locationLabel')}: </span>
-              {t(`jobs.locations.${opening.location}`)}
-            </span>
-            <span>
-              <span className="visually-hidden">{t('jobs.typeLabel')}: </span>
-              {t(`jobs.types.${opening.type}`)}
-            </span>
+            <span className="job__tag">{t(`jobs.teams.${opening.team}`)}</span>
+            <span>{t(`jobs.locations.${opening.location}`)}</span>
+            <span>{t(`jobs.types.${opening.type}`)}</span>
           </span>
           <Icon name="chevronDown" className="job__chevron" />
         </summary>

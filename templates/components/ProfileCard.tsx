@@ -2,8 +2,10 @@ import { useI18n } from 'sitegen';
 import './ProfileCard.css';
 
 /**
- * A person from the team: initial avatar, quote, name and role.
- * Messages: `{id}.name`, `{id}.role`, `{id}.quote` under the given namespace.
+ * A person from the team: initial avatar, quote, and a caption with name and role.
+ * Messages: `{id}.name` (only its first letter is shown), `{id}.caption`, `{id}.quote`.
+ * The name is not a text node of its own: names read the same in many languages, and a
+ * caption sentence is translated as a whole.
  */
 export function ProfileCard({ id, tone = 'violet' }: { id: string; tone?: 'violet' | 'pink' | 'cyan' }) {
   const { t } = useI18n();
@@ -17,8 +19,7 @@ export function ProfileCard({ id, tone = 'violet' }: { id: string; tone?: 'viole
         <p>{t(`${id}.quote`)}</p>
       </blockquote>
       <figcaption className="profile-card__caption">
-        <span className="profile-card__name">{name}</span>
-        <span className="profile-card__role">{t(`${id}.role`)}</span>
+        {t(`${id}.caption`)}
       </figcaption>
     </figure>
   );

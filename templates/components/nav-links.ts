@@ -1,12 +1,15 @@
 /** The site's navigation, shared by the header and the footer so that they never disagree. */
 export interface NavLink {
   path: string;
+  /** Optional fragment on that page. */
+  hash?: string;
   /** Message key of the link text. */
   label: string;
 }
 
 export const HEADER_LINKS: readonly NavLink[] = [
-  { path: '/getalightmotion', label: 'header.nav.download' },
+  // The download page is the header's call-to-action button, so the menu links to the features.
+  { path: '/', hash: '#features', label: 'header.nav.features' },
   { path: '/promo', label: 'header.nav.promo' },
   { path: '/jobs', label: 'header.nav.jobs' },
   { path: '/support-center', label: 'header.nav.support' },
