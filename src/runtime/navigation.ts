@@ -72,7 +72,9 @@ export function initNavigation(progress: Progress): void {
   const main = document.getElementById('main');
   let contents = new AbortController();
   const navigate = (href: string) => void go(new URL(href, location.href), true);
-  enhance(document, contents.signal, navigate);
+  // Main's content goes away on navigation (its signal aborts then); header and footer stay.
+  if (main) enhance(main, contents.signal, navigate);
+  enhance(document, new AbortController().signal, navigate);
   if (!main) return;
 
   // Scroll positions per history entry (its state's `k`), so back and forward restore them.
