@@ -54,9 +54,6 @@ export default function SupportCenter() {
             </div>
           </form>
           <p className="support__count" data-search-count="" aria-live="polite" hidden />
-          <p className="support__empty" data-search-empty="" hidden>
-            {t('support.noResults')}
-          </p>
           {CATEGORIES.map((category) => (
             <section key={category.id} className="support__category" data-search-category="" aria-labelledby={`cat-${category.id}`}>
               <h2 id={`cat-${category.id}`} className="support__category-title">
