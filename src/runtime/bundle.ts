@@ -111,7 +111,10 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
   };
 }
 
-/** Gzipped size of the core: the entry plus the shared chunks it imports statically (not page chunks). */
+/**
+ * Gzipped size of the core: the entry, the shared chunks it imports statically and what it loads
+ * lazily for itself (the error view); everything but the page chunks of chunks/.
+ */
 function coreGzipSize(meta: esbuild.Metafile, files: RuntimeAssets['files'], entry: string): number {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const rel = (p: string) => path.relative(OUT, path.resolve(DIR, p)).split(path.sep).join('/');
@@ -120,7 +123,11 @@ function coreGzipSize(meta: esbuild.Metafile, files: RuntimeAssets['files'], ent
     if (seen.has(p)) return;
     seen.add(p);
     const out = Object.entries(meta.outputs).find(([k]) => rel(k) == p)?.[1];
-    for (const i of out?.imports ?? []) if (i.kind == 'import-statement') visit(rel(i.path));
+    for (const i of out?.imports ?? []) {
+      const target = meta.outputs[i.path];
+      const pageChunk = i.kind == 'dynamic-import' && target?.entryPoint?.startsWith('chunks/');
+      if (!i.external && !pageChunk) visit(rel(i.path));
+    }
   };
   visit(entry);
   return [...seen].reduce((sum, p) => sum + gzipSync(byPath.get(p)!.contents, { level: 9 }).length, 0);
