@@ -115,7 +115,12 @@ export function createTranslator(options: TranslatorOptions): Translator {
     namespace(prefix) {
       const keys = new Set([...Object.keys(fallback), ...Object.keys(messages)].filter((k) => k.startsWith(prefix)));
       const out: Record<string, string> = {};
-      for (const key of [...keys].sort()) out[key.slice(prefix.length)] = this.t(key);
+      for (const key of [...keys].sort()) {
+        // Simple arguments stay as `{name}` placeholders for the browser to fill in.
+        const placeholders: Record<string, string> = {};
+        for (const el of compiled(key).getAst()) if (el.type === TYPE.argument) placeholders[el.value] = `{${el.value}}`;
+        out[key.slice(prefix.length)] = this.t(key, placeholders);
+      }
       return out;
     },
   };

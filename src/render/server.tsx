@@ -105,7 +105,9 @@ async function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob
     siteName: ctx.site.name,
     socialImage: ctx.site.socialImage,
   });
+  // Strings for the browser runtime: formatted once per locale, counted as used by every page.
   entry.runtime ??= entry.translator.namespace('runtime.');
+  for (const key of Object.keys(entry.runtime)) used.add('runtime.' + key);
   const name = routeName(page.path ?? '/404', locale.code);
   const html = renderDocument({
     locale,
