@@ -38,6 +38,8 @@ describe('progress bar (behaviour 5)', () => {
       });
     });
     expect(await bar(page).getAttribute('role')).toBe('progressbar');
+    // Stop the page's clock: from here on, time moves only by runFor().
+    await page.clock.pauseAt(Date.now() + 60_000);
     // The request may already start on hover (prefetch); it is held until release().
     const requested = page.waitForRequest((r) => r.url().endsWith('/tos/payload.json'));
     await page.click('header a[href="/tos"]');
