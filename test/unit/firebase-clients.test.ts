@@ -135,9 +135,9 @@ describe('firebaseConfig', () => {
     expect(firebaseConfig({ firebase: CONFIG })).toBe(CONFIG);
   });
 
-  it('names the missing key and where to set it', () => {
+  it('names the missing keys and where to set them', () => {
     expect(() => firebaseConfig({ firebase: { apiKey: 'k', projectId: 'p' } })).toThrow(
-      /client\.firebase \{ apiKey, projectId, region \} is missing .*sitegen\.config\.ts/,
+      /client\.firebase \{ apiKey, projectId, region \} is missing: set it in sitegen\.config\.ts/,
     );
     expect(() => firebaseConfig(undefined)).toThrow(/client\.firebase/);
   });

@@ -12,9 +12,10 @@
  */
 import type { ChunkContext } from '../types.ts';
 import { firebaseConfig } from '../firebase/config.ts';
-import { browserEnv } from '../firebase/env.ts';
+import { browserNet } from '../firebase/env.ts';
 import { NETWORK, type FirebaseError } from '../firebase/errors.ts';
-import { applyActionCode, resetPassword, sendPasswordReset } from '../firebase/auth-client.ts';
+import { applyActionCode, identity, resetPassword } from '../firebase/auth-client.ts';
+import { SLOW_TIMEOUT } from '../firebase/http.ts';
 import { fieldError, passwordProblem, passwordToggles, say, showOnly } from '../firebase/form-ui.ts';
 
 /** Errors that end the flow get a state of their own; others are shown in the form or status line. */
@@ -26,7 +27,7 @@ export default function authAction(el: HTMLElement, ctx: ChunkContext): void {
   if (switchLanguage(param('lang'), ctx.page.locale)) return;
 
   const config = firebaseConfig(ctx.page.client);
-  const api = { env: browserEnv(), apiKey: config.apiKey };
+  const api = { env: browserNet, apiKey: config.apiKey };
   const oobCode = param('oobCode');
   const status = el.querySelector<HTMLElement>('[data-status]');
   const form = el.querySelector('[data-state="reset"] form') as HTMLFormElement;
@@ -68,7 +69,9 @@ export default function authAction(el: HTMLElement, ctx: ChunkContext): void {
     if (problem) fieldError(el, password, problem), password.focus();
     else void run(() => resetPassword(api, oobCode, password.value), 'resetDone');
   };
-  el.querySelector<HTMLElement>('[data-action="send-reset"]')!.onclick = () => run(() => sendPasswordReset(api, email), 'recoverSent');
+  // sendPasswordReset without the sign-in error names: for a just-restored address only
+  // too-many-requests (named for every call) or a failure (unknown) can come back.
+  el.querySelector<HTMLElement>('[data-action="send-reset"]')!.onclick = () => run(() => identity(api, 'sendOobCode', { requestType: 'PASSWORD_RESET', email }, {}, SLOW_TIMEOUT), 'recoverSent');
   el.querySelector<HTMLElement>('[data-action="retry"]')!.onclick = () => (show('checking'), last());
 
   const mode = param('mode');
@@ -100,7 +103,7 @@ function switchLanguage(lang: string, current: string): boolean {
 }
 
 /** An http(s) URL on this origin or an allowed one, else undefined. */
-export function allowedContinueUrl(value: string, allowList: readonly string[]): string | undefined {
+function allowedContinueUrl(value: string, allowList: readonly string[]): string | undefined {
   try {
     const url = new URL(value);
     if (/^https?:$/.test(url.protocol) && (url.origin == location.origin || allowList.includes(url.origin))) return url.href;
@@ -110,7 +113,7 @@ export function allowedContinueUrl(value: string, allowList: readonly string[]):
 }
 
 /** A rough hint, not a rule: longer passwords mixing kinds of characters are harder to guess. */
-export function strengthOf(value: string): 'weak' | 'fair' | 'strong' {
+function strengthOf(value: string): 'weak' | 'fair' | 'strong' {
   const score = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/, /.{10}/].filter((r) => r.test(value)).length;
   return score > 3 ? 'strong' : score > 2 ? 'fair' : 'weak';
 }

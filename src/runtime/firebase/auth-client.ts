@@ -6,10 +6,10 @@
 import { IDENTITY_URL } from './config.ts';
 import { ACTION_CODE_NAMES, authError, SIGN_IN_NAMES, type Renames } from './errors.ts';
 import { post, SLOW_TIMEOUT, TIMEOUT } from './http.ts';
-import type { Env } from './env.ts';
+import type { Net } from './env.ts';
 
 export interface AuthApi {
-  env: Env;
+  env: Net;
   apiKey: string;
 }
 

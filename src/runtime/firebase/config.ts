@@ -23,5 +23,5 @@ export const functionUrl = (c: FirebaseConfig, name: string) =>
 export function firebaseConfig(client: Record<string, unknown> | undefined): FirebaseConfig {
   const c = client?.firebase as FirebaseConfig | undefined;
   if (c?.apiKey && c.projectId && c.region) return c;
-  throw Error('client.firebase { apiKey, projectId, region } is missing from the page data: set it in sitegen.config.ts and rebuild');
+  throw Error('client.firebase { apiKey, projectId, region } is missing: set it in sitegen.config.ts');
 }

@@ -27,7 +27,6 @@ export const SIGN_IN_NAMES: Renames = {
 
 export const ACTION_CODE_NAMES: Renames = {
   INVALID_OOB_CODE: 'invalid-action-code',
-  MISSING_OOB_CODE: 'invalid-action-code',
   EXPIRED_OOB_CODE: 'expired-action-code',
 };
 

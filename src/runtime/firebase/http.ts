@@ -1,5 +1,5 @@
 import { firebaseError, NETWORK } from './errors.ts';
-import type { Env } from './env.ts';
+import type { Net } from './env.ts';
 
 /** Ordinary calls give up after 30 s; calls that do real work on the server (e-mails, functions) after 60 s. */
 export const TIMEOUT = 30_000;
@@ -10,7 +10,7 @@ export const SLOW_TIMEOUT = 60_000;
  * whole exchange, body included) becomes `network-request-failed`; an HTTP error is returned, for
  * the caller to read its protocol's error body.
  */
-export async function post(env: Env, url: string, body: object, timeout = TIMEOUT, headers?: object): Promise<[number, any]> {
+export async function post(env: Net, url: string, body: object, timeout = TIMEOUT, headers?: object): Promise<[number, any]> {
   try {
     const res = await env.fetch(url, {
       method: 'POST',
