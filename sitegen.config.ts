@@ -22,6 +22,9 @@ export default {
     youtube: 'https://www.youtube.com/@alightmotion',
     jobsEmail: 'jobs@alightmotion.com',
     supportEmail: 'support@alightmotion.com',
+    privacyEmail: 'privacy@alightmotion.com',
+    legalEmail: 'legal@alightmotion.com',
+    copyrightEmail: 'copyright@alightmotion.com',
   },
   // Messages whose value is legitimately the same in every language: brand and store names.
   untranslated: [

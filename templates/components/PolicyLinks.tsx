@@ -18,17 +18,18 @@ const PAGES = {
   download: '/getalightmotion',
 } as const;
 
-/** Contact addresses, overridable in sitegen.config.ts `links` (`privacyEmail`, ...). */
+/** Contact addresses: names of entries in sitegen.config.ts `links`. */
 const MAILBOXES = {
-  mailPrivacy: ['privacyEmail', 'privacy@alightmotion.com'],
-  mailLegal: ['legalEmail', 'legal@alightmotion.com'],
-  mailCopyright: ['copyrightEmail', 'copyright@alightmotion.com'],
-  mailSupport: ['supportEmail', 'support@alightmotion.com'],
+  mailPrivacy: 'privacyEmail',
+  mailLegal: 'legalEmail',
+  mailCopyright: 'copyrightEmail',
+  mailSupport: 'supportEmail',
 } as const;
 
 export function contactEmail(site: SiteInfo, name: keyof typeof MAILBOXES): string {
-  const [link, fallback] = MAILBOXES[name];
-  return site.links[link] ?? fallback;
+  const address = site.links[MAILBOXES[name]];
+  if (!address) throw new Error(`sitegen.config.ts has no links.${MAILBOXES[name]}: add the contact address there`);
+  return address;
 }
 
 type Tag = (chunks: ReactNode[]) => ReactNode;
