@@ -2,13 +2,11 @@ import { checkPlurals, compareToReference } from './compare-message.ts';
 import type { FindingList } from './findings.ts';
 import type { KeyPatterns } from './key-sets.ts';
 import type { LocaleFile } from './locale-files.ts';
-import { parseMessage, type MessageShape, type ParsedMessage } from './message-shape.ts';
+import { parseMessage, sameShape, type MessageShape, type ParsedMessage } from './message-shape.ts';
 
 /** State shared by one check run. */
 export interface Run {
   findings: FindingList;
-  /** Parsed messages by text: en's parse is reused by every locale, and so is any repeated text. */
-  cache: Map<string, ParsedMessage>;
   /** Keys whose translation may equal en (`untranslated` in the config). */
   allow: KeyPatterns;
   /** Arguments every message receives, which a translation may use even where en does not. */
@@ -33,14 +31,14 @@ export function checkReference(run: Run, file: LocaleFile): Reference {
   const keys = Object.keys(file.messages);
   const shapes = new Map<string, MessageShape | null>();
   for (const key of keys) {
-    const parsed = parseMessage(file.messages[key]!, run.cache);
+    const parsed = parseMessage(file.messages[key]!);
     if (!parsed.ok) {
       run.findings.addProblem(file, key, syntaxProblem(parsed.error), true);
       shapes.set(key, null);
       continue;
     }
     shapes.set(key, parsed.shape);
-    for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, key, problem);
+    if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, key, problem);
   }
   return { file, keys, shapes };
 }
@@ -75,13 +73,16 @@ export function checkTranslation(run: Run, ref: Reference, file: LocaleFile): Co
       });
       continue;
     }
-    const parsed = parseMessage(value, run.cache);
+    const enShape = ref.shapes.get(key);
+    // A text identical to en has en's shape: no need to read it again.
+    const parsed: ParsedMessage = value === enValue && enShape ? { ok: true, shape: enShape } : parseMessage(value);
     if (!parsed.ok) {
       run.findings.addProblem(file, key, syntaxProblem(parsed.error), true);
     } else {
-      const enShape = ref.shapes.get(key);
-      if (enShape) for (const problem of compareToReference(enShape, parsed.shape, run.globals)) run.findings.addProblem(file, key, problem);
-      for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, key, problem);
+      if (enShape && !sameShape(enShape, parsed.shape)) {
+        for (const problem of compareToReference(enShape, parsed.shape, run.globals)) run.findings.addProblem(file, key, problem);
+      }
+      if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, key, problem);
     }
     if (value === enValue && !run.allow.has(key) && needsTranslation(ref.shapes.get(key), enValue)) {
       run.findings.addProblem(file, key, {

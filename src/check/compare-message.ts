@@ -28,7 +28,11 @@ const GROUP: Record<ArgKind, string> = {
 
 const byName = (uses: readonly ArgUse[]) => {
   const map = new Map<string, ArgUse[]>();
-  for (const use of uses) map.set(use.name, [...(map.get(use.name) ?? []), use]);
+  for (const use of uses) {
+    const list = map.get(use.name);
+    if (list) list.push(use);
+    else map.set(use.name, [use]);
+  }
   return map;
 };
 

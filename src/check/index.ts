@@ -37,7 +37,6 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
   const enFile = files[0]!;
   const run: Run = {
     findings: new FindingList(),
-    cache: new Map(),
     allow: new KeyPatterns(config.untranslated),
     globals: GLOBAL_ARGUMENTS,
   };

@@ -24,7 +24,7 @@ export class JsonLocator {
   constructor(source: string) {
     // parseMessageFile ignores a byte order mark; so do positions.
     this.source = source.replace(/^\uFEFF/, '');
-    for (let i = 0; i < this.source.length; i++) if (this.source.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    for (let nl = this.source.indexOf('\n'); nl !== -1; nl = this.source.indexOf('\n', nl + 1)) this.lineStarts.push(nl + 1);
     this.scan();
   }
 
@@ -57,41 +57,50 @@ export class JsonLocator {
     return { line: lo + 1, column: offset - this.lineStarts[lo]! + 1 };
   }
 
-  /** Walks objects and string values, recording dotted paths the way `flatten` builds them. */
+  /**
+   * Walks objects and string values, recording dotted paths the way `flatten` builds them. Jumps
+   * from one structural character to the next with native searches: this runs on whole files.
+   */
   private scan(): void {
     const text = this.source;
+    const structural = /[{}"]/g;
     const prefixes: string[] = [];
-    let i = 0;
     let pendingKey: { name: string; at: number } | null = null;
-    const readString = (): string => {
-      const start = i;
-      i++;
-      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-      i++;
-      return JSON.parse(text.slice(start, i)) as string;
-    };
-    while (i < text.length) {
-      const c = text[i]!;
+    let match: RegExpExecArray | null;
+    while ((match = structural.exec(text))) {
+      const at = match.index;
+      const c = text[at];
       if (c === '{') {
         prefixes.push(pendingKey ? prefixes.at(-1)! + pendingKey.name + '.' : '');
         pendingKey = null;
-        i++;
       } else if (c === '}') {
         prefixes.pop();
-        i++;
-      } else if (c === '"') {
-        const at = i;
-        const value = readString();
-        let j = i;
-        while (j < text.length && /\s/.test(text[j]!)) j++;
+      } else {
+        const end = closingQuote(text, at);
+        structural.lastIndex = end + 1;
+        let j = end + 1;
+        while (j < text.length && (text[j] === ' ' || text[j] === '\n' || text[j] === '\r' || text[j] === '\t')) j++;
         if (text[j] === ':') {
-          pendingKey = { name: value, at };
-          i = j + 1;
+          const raw = text.slice(at + 1, end);
+          pendingKey = { name: raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw, at };
+          structural.lastIndex = j + 1;
         } else if (pendingKey) {
           this.entries.set(prefixes.at(-1)! + pendingKey.name, { key: pendingKey.at, value: at });
           pendingKey = null;
         }
-      } else i++;
+      }
     }
   }
+}
+
+/** Offset of the quote closing the string that opens at `open` (skipping escaped quotes). */
+function closingQuote(text: string, open: number): number {
+  let end = text.indexOf('"', open + 1);
+  while (end !== -1) {
+    let backslashes = 0;
+    for (let k = end - 1; text[k] === '\\'; k--) backslashes++;
+    if (backslashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+  return text.length;
 }

@@ -1,4 +1,5 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { fastShape } from './fast-shape.ts';
 
 /**
  * The shape of one ICU message: what a translation has to keep. Parsed with the parser
@@ -26,6 +27,8 @@ export interface MessageShape {
   tagPaths: Map<string, number>;
   /** Whether the literal text has any letter (a message of only arguments and digits never needs translating). */
   hasLetters: boolean;
+  /** Whether there is a plural or selectordinal (whose categories depend on the language). */
+  hasPlural: boolean;
 }
 
 export interface SyntaxProblem {
@@ -38,31 +41,35 @@ export type ParsedMessage = { ok: true; shape: MessageShape } | { ok: false; err
 
 const LETTER = /\p{L}/u;
 const EMPTY_OPTIONS: ReadonlySet<string> = new Set();
+const NO_TAGS: Map<string, number> = new Map();
+/** Shared results for text without arguments or tags, most of a site; never mutated. */
+const PLAIN_TEXT: ParsedMessage = { ok: true, shape: { uses: [], tags: NO_TAGS, tagPaths: NO_TAGS, hasLetters: true, hasPlural: false } };
+const PLAIN_SYMBOLS: ParsedMessage = { ok: true, shape: { ...PLAIN_TEXT.shape, hasLetters: false } };
 /** Only `{name}` arguments and no quoting: most messages of a site; no full parse needed. */
 const SIMPLE = /^[^{}<']*(?:\{[A-Za-z_][\w]*\}[^{}<']*)*$/;
 const SIMPLE_ARG = /\{([A-Za-z_][\w]*)\}/g;
 
-/** Parses a message into its shape; a cache per check run makes each distinct text parse once. */
-export function parseMessage(text: string, cache?: Map<string, ParsedMessage>): ParsedMessage {
-  const cached = cache?.get(text);
-  if (cached) return cached;
-  const result = parseUncached(text);
-  cache?.set(text, result);
-  return result;
+/**
+ * Cheapest reader first: plain text, then text with `{name}` only, then the quick reader of
+ * common ICU (fast-shape.ts), and the full parser for everything else and for every error.
+ */
+export function parseMessage(text: string): ParsedMessage {
+  // No `{` and no `<`: plain text whatever else it holds (a lone `}` or `'` is literal).
+  if (!text.includes('{') && !text.includes('<')) return LETTER.test(text) ? PLAIN_TEXT : PLAIN_SYMBOLS;
+  const shape = SIMPLE.test(text) ? simpleShape(text) : fastShape(text);
+  return shape ? { ok: true, shape } : parseFully(text);
 }
 
-function parseUncached(text: string): ParsedMessage {
-  // No `{` and no `<`: plain text whatever else it holds (a lone `}` or `'` is literal).
-  if (!text.includes('{') && !text.includes('<')) {
-    return { ok: true, shape: { uses: [], tags: new Map(), tagPaths: new Map(), hasLetters: LETTER.test(text) } };
+function simpleShape(text: string): MessageShape {
+  const uses: ArgUse[] = [];
+  for (const m of text.matchAll(SIMPLE_ARG)) {
+    uses.push({ name: m[1]!, kind: 'plain', style: '', offset: 0, options: EMPTY_OPTIONS, at: m.index });
   }
-  if (SIMPLE.test(text)) {
-    const uses: ArgUse[] = [];
-    for (const m of text.matchAll(SIMPLE_ARG)) {
-      uses.push({ name: m[1]!, kind: 'plain', style: '', offset: 0, options: EMPTY_OPTIONS, at: m.index });
-    }
-    return { ok: true, shape: { uses, tags: new Map(), tagPaths: new Map(), hasLetters: LETTER.test(text.replace(SIMPLE_ARG, '')) } };
-  }
+  return { uses, tags: NO_TAGS, tagPaths: NO_TAGS, hasLetters: LETTER.test(text.replace(SIMPLE_ARG, '')), hasPlural: false };
+}
+
+/** The parser intl-messageformat uses; exported for the test that holds the quick readers to it. */
+export function parseFully(text: string): ParsedMessage {
   let ast: MessageFormatElement[];
   try {
     ast = parse(text, { captureLocation: true, shouldParseSkeletons: true });
@@ -70,9 +77,30 @@ function parseUncached(text: string): ParsedMessage {
     const err = cause as { message: string; location?: { start: { offset: number } } };
     return { ok: false, error: { at: err.location?.start.offset ?? 0, reason: describe(err.message) } };
   }
-  const shape: MessageShape = { uses: [], tags: new Map(), tagPaths: new Map(), hasLetters: false };
+  const shape: MessageShape = { uses: [], tags: new Map(), tagPaths: new Map(), hasLetters: false, hasPlural: false };
   walk(ast, shape, '', text);
+  shape.hasPlural = shape.uses.some((u) => u.kind === 'plural' || u.kind === 'selectordinal');
   return { ok: true, shape };
+}
+
+/**
+ * Whether two shapes agree on everything compareToReference looks at: the same arguments in the
+ * same order with kind, style, offset and select cases, and the same tag nesting (not plural
+ * categories, which differ by language). Most translations pass, and skip the comparison.
+ */
+export function sameShape(a: MessageShape, b: MessageShape): boolean {
+  if (a.uses.length !== b.uses.length || a.tagPaths.size !== b.tagPaths.size) return false;
+  for (let i = 0; i < a.uses.length; i++) {
+    const x = a.uses[i]!;
+    const y = b.uses[i]!;
+    if (x.name !== y.name || x.kind !== y.kind || x.style !== y.style || x.offset !== y.offset) return false;
+    if (x.kind === 'select') {
+      if (x.options.size !== y.options.size) return false;
+      for (const o of x.options) if (!y.options.has(o)) return false;
+    }
+  }
+  for (const p of a.tagPaths.keys()) if (!b.tagPaths.has(p)) return false;
+  return true;
 }
 
 function walk(elements: MessageFormatElement[], shape: MessageShape, path: string, text: string): void {

@@ -1,0 +1,115 @@
+/**
+ * `sitegen check` benchmark: 18 locales x 5,000 keys, generated into a temporary folder, timed
+ * next to its floor measured in the same run: reading the 18 files and JSON.parse-ing them, which
+ * any checker has to do. Target: within 3x of the floor.
+ *
+ * The messages mix what a site holds: mostly plain sentences, simple arguments, plurals with the
+ * categories of each language, selects, styled numbers and dates, rich-text tags; and about 1% of
+ * faults per locale (missing, untranslated, a dropped argument), so positions get computed too.
+ */
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { resolveConfig } from '../src/config.ts';
+import { LOCALES } from '../src/locales.ts';
+import { check } from '../src/check/index.ts';
+
+const KEYS = Number(process.env.BENCH_KEYS ?? 5000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+
+function enMessage(i: number): string {
+  switch (i % 25) {
+    case 0: case 1: case 2: case 3: return `Hello {name}, you have item ${i} waiting`;
+    case 4: return `{count, plural, one {# clip in project ${i}} other {# clips in project ${i}}}`;
+    case 5: return `{gender, select, female {She shared video ${i}} male {He shared video ${i}} other {They shared video ${i}}}`;
+    case 6: return `{share, number, percent} of creators use effect ${i}`;
+    case 7: return `Published on {when, date, long} as version ${i}`;
+    case 8: return `Read the <b>guide ${i}</b> and the <link>tutorial</link>`;
+    case 9: return `{place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place in contest ${i}`;
+    default: return `Plain sentence number ${i} about keyframes, layers and motion blur.`;
+  }
+}
+
+/** A correct translation into `code`, with the plural categories that language has. */
+function translated(i: number, code: string, iso: string): string {
+  const plural = (type: Intl.PluralRuleType, body: string) =>
+    new Intl.PluralRules(iso, { type }).resolvedOptions().pluralCategories.map((c) => `${c} {${body}}`).join(' ');
+  switch (i % 25) {
+    case 0: case 1: case 2: case 3: return `[${code}] Hallo {name}, Element ${i} wartet`;
+    case 4: return `{count, plural, ${plural('cardinal', `# [${code}] Clips ${i}`)}}`;
+    case 5: return `{gender, select, female {[${code}] sie ${i}} male {[${code}] er ${i}} other {[${code}] sie ${i}}}`;
+    case 6: return `{share, number, percent} [${code}] Effekt ${i}`;
+    case 7: return `[${code}] Veröffentlicht am {when, date, long}, Version ${i}`;
+    case 8: return `[${code}] Lies die <b>Anleitung ${i}</b> und das <link>Tutorial</link>`;
+    case 9: return `{place, selectordinal, ${plural('ordinal', `#. [${code}]`)}} Platz ${i}`;
+    default: return `[${code}] Satz Nummer ${i} über Keyframes, Ebenen und Bewegungsunschärfe.`;
+  }
+}
+
+/** Nests keys two levels deep (`section12.key1234`), as real files do. */
+function nest(entries: [string, string][]): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const [key, value] of entries) {
+    const [section, leaf] = key.split('.') as [string, string];
+    (out[section] ??= {})[leaf] = value;
+  }
+  return out;
+}
+
+async function generate(): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-bench-check-'));
+  await mkdir(path.join(root, 'locales'));
+  await writeFile(path.join(root, 'sitegen.config.ts'), 'export default { name: "bench", url: "https://example.com" };\n');
+  const keys = Array.from({ length: KEYS }, (_, i) => [`section${Math.floor(i / 50)}.key${i}`, i] as const);
+  for (const locale of LOCALES) {
+    const entries: [string, string][] = [];
+    for (const [key, i] of keys) {
+      if (locale.code === 'en') entries.push([key, enMessage(i)]);
+      else if (i % 100 === 17) continue; // missing
+      else if (i % 100 === 31) entries.push([key, enMessage(i)]); // untranslated
+      else if (i % 100 === 53) entries.push([key, translated(i, locale.code, locale.iso).replace('{name}', 'du')]); // lost argument
+      else entries.push([key, translated(i, locale.code, locale.iso)]);
+    }
+    await writeFile(path.join(root, 'locales', locale.file), JSON.stringify(nest(entries), null, 2) + '\n');
+  }
+  return root;
+}
+
+interface Time { wall: number; cpu: number }
+
+/** Wall time, and CPU time (user + system), which shared machines disturb much less. */
+async function timed(fn: () => Promise<unknown>): Promise<Time> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await fn();
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
+}
+
+const floor = (root: string) =>
+  Promise.all(LOCALES.map(async (l) => JSON.parse(await readFile(path.join(root, 'locales', l.file), 'utf8')) as unknown));
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const root = await generate();
+try {
+  const { config } = await resolveConfig(root);
+  const floors: Time[] = [];
+  const checks: Time[] = [];
+  let findings = 0;
+  for (let i = 0; i < RUNS; i++) {
+    floors.push(await timed(() => floor(root)));
+    checks.push(await timed(async () => (findings = (await check(config, {})).findings.length)));
+  }
+  console.log(`sitegen check benchmark: ${LOCALES.length} locales x ${KEYS} keys, ${findings} findings, median of ${RUNS} runs`);
+  for (const measure of ['wall', 'cpu'] as const) {
+    const c = median(checks.map((t) => t[measure]));
+    const f = median(floors.map((t) => t[measure]));
+    console.log(
+      `${measure.padEnd(4)} | first run: check ${checks[0]![measure].toFixed(0)} ms, floor ${floors[0]![measure].toFixed(0)} ms` +
+        ` | median: check ${c.toFixed(0)} ms, floor (read + JSON.parse) ${f.toFixed(0)} ms | check/floor ${(c / f).toFixed(2)}x (target 3x)`,
+    );
+  }
+} finally {
+  await rm(root, { recursive: true, force: true });
+}
