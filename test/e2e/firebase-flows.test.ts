@@ -67,7 +67,7 @@ beforeEach(async () => {
 let seq = 0;
 const uniqueEmail = (name: string) => `${name}.${++seq}.${Date.now()}@example.com`;
 
-async function open(urlPath: string, before?: (page: Page) => Promise<void>): Promise<Page> {
+async function open(urlPath: string, before?: (page: Page) => Promise<unknown>): Promise<Page> {
   const page = await context.newPage();
   await page.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.abort());
   await routeToEmulators(page);
@@ -281,7 +281,7 @@ describe('/applycode', () => {
       await page.locator('[data-action="another"], [data-action="change-code"]').locator('visible=true').click();
       await enterCode(page, code);
       await page.locator('form[data-form="confirm"] button[type="submit"]').click();
-      await expect.poll(() => status(page).textContent(), code).toBe(text);
+      await expect.poll(() => status(page).textContent(), { message: code }).toBe(text);
     }
   });
 
