@@ -12,6 +12,7 @@ import { createStagingDir, discardStaging, swapIntoPlace } from './output.ts';
 import {
   newState,
   loadMessagesStage,
+  checkStage,
   routesStage,
   bundleStage,
   renderStage,
@@ -65,6 +66,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   try {
     await runStages(state, [
       ['messages', loadMessagesStage],
+      ['check', checkStage],
       ['routes', routesStage],
       ['bundle', bundleStage],
       ['render', renderStage],

@@ -38,6 +38,10 @@ export const errors = {
     new SitegenError('LocaleShapeInvalid', `${rel(file)}: the value of "${key}" is ${kind}; a message must be a string or an object of messages.`),
   messageSyntax: (file: string, key: string, reason: string, frame: string) =>
     new SitegenError('MessageSyntax', `${rel(file)}: message "${key}" is not valid ICU MessageFormat: ${reason}.`, { detail: frame }),
+  translationErrors: (lines: string[]) =>
+    new SitegenError('TranslationErrors', `${lines.length} translation error(s) would break pages; fix them (full report: sitegen check):`, {
+      detail: lines.join('\n'),
+    }),
   messageMissing: (key: string, locale: string) =>
     new SitegenError('MessageMissing', `Message "${key}" is used in locale ${locale} but missing in en.json as well. Add it to locales/en.json.`),
   messageFormat: (key: string, locale: string, cause: unknown) =>

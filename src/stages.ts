@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { loadMessages } from './i18n/messages.ts';
-import { validateMessageSyntax } from './i18n/validate.ts';
+import { check, formatFinding } from './check/index.ts';
 import type { Messages } from './i18n/translator.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
 import { bundleServer, type ServerBundle } from './bundle.ts';
@@ -59,9 +59,30 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
 export async function loadMessagesStage(state: BuildState): Promise<void> {
   const loaded = await loadMessages(state.config.localesDir, state.config.locales);
   state.warnings.push(...loaded.warnings);
-  for (const file of loaded.files.values()) validateMessageSyntax(file);
   state.messages = loaded.byLocale;
   state.messageSources = state.config.locales.map((l) => loaded.files.get(l.code)?.source ?? '');
+}
+
+/**
+ * The translation checker of `sitegen check`: errors (ICU syntax, argument or tag mismatches)
+ * fail the build; gaps are warnings, one line per locale, and the pages fall back to en.
+ */
+export async function checkStage(state: BuildState): Promise<void> {
+  const report = await check(state.config);
+  const failures = report.findings.filter((f) => f.severity === 'error');
+  if (failures.length) throw errors.translationErrors(failures.map(formatFinding));
+  const gaps = new Map<string, Map<string, number>>();
+  for (const f of report.findings) {
+    // Missing files and keys are reported from the render, as the en fallbacks they cause.
+    if (f.kind === 'missing-file' || f.kind === 'missing-key') continue;
+    const byKind = gaps.get(f.file) ?? new Map<string, number>();
+    byKind.set(f.kind, (byKind.get(f.kind) ?? 0) + 1);
+    gaps.set(f.file, byKind);
+  }
+  for (const [file, byKind] of gaps) {
+    const list = [...byKind].map(([kind, n]) => `${n} ${kind}`).join(', ');
+    state.warnings.push(`${file}: ${list} (details: sitegen check)`);
+  }
 }
 
 export async function routesStage(state: BuildState): Promise<void> {

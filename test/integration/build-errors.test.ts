@@ -60,11 +60,16 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.detail).toContain('> 4 |     "about": "Über"');
   });
 
-  it('invalid ICU syntax: file, key and what is wrong', async () => {
+  it('invalid ICU syntax: file, line, column, key and what is wrong', async () => {
     const err = await failingBuild({ 'locales/de.json': JSON.stringify({ nav: { home: 'Start {count, plural, one {x}}' } }, null, 2) });
-    expect(err.code).toBe('MessageSyntax');
-    expect(err.message).toMatch(/locales\/de\.json: message "nav\.home" is not valid ICU MessageFormat: missing other clause/);
-    expect(err.detail).toMatch(/de\.json:3:\d+/);
+    expect(err.code).toBe('TranslationErrors');
+    expect(err.message).toMatch(/^1 translation error\(s\) would break pages/);
+    expect(err.detail).toMatch(/^locales\/de\.json:3:\d+ de nav\.home syntax: Invalid ICU MessageFormat at character \d+ of the message: plural and select need an `other` case/);
+  });
+
+  it('a translation that invents an argument fails the build', async () => {
+    const err = await failingBuild({ 'locales/de.json': JSON.stringify({ nav: { home: 'Start {name}' } }, null, 2) });
+    expect(err.detail).toMatch(/^locales\/de\.json:3:\d+ de nav\.home argument-unknown: The argument \{name\} is not in en/);
   });
 
   it('a page that throws: page file, locale, message and its source location', async () => {
