@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { createLogger, type Logger } from '../logger.ts';
 import { listen } from './serve.ts';
 import { StaticFiles } from './static-files.ts';
@@ -18,7 +18,7 @@ export interface DevOptions {
   port?: number;
   host?: string;
   logger?: Logger;
-  /** Quiet time after a save before rebuilding, so a burst of saves is one rebuild. Default 50 ms. */
+  /** Quiet time after a save before rebuilding, so a burst of saves is one rebuild. Default 30 ms. */
   debounceMs?: number;
 }
 
@@ -31,7 +31,15 @@ export interface DevServer {
   readonly reports: readonly RebuildReport[];
   /** Resolves with the next finished rebuild (ok or failed; superseded ones are skipped). */
   nextReport(): Promise<RebuildReport>;
+  /** Resolves once no rebuild is running or waiting. */
+  idle(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Size and modification time of files, to tell whether they changed during a rebuild. */
+async function snapshot(files: ReadonlySet<string>): Promise<string> {
+  const parts = await Promise.all([...files].map((f) => stat(f).then((s) => `${s.size}:${s.mtimeMs}`, () => 'gone')));
+  return parts.join('|');
 }
 
 /** Where dev writes its output: beside the project's caches, never in dist/. */
@@ -48,9 +56,10 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   const reports: RebuildReport[] = [];
   let waiters: ((r: RebuildReport) => void)[] = [];
 
-  const rebuild = async (changed: ReadonlySet<string>, signal: AbortSignal): Promise<void> => {
+  const rebuild = async (changed: ReadonlySet<string>, signal: AbortSignal): Promise<boolean> => {
     const start = performance.now();
     const base = { id: reports.length + 1, changed: [...changed].map((f) => path.relative(root, f)).sort() };
+    const before = await snapshot(changed);
     let report: RebuildReport;
     try {
       const outcome = await session.rebuild(changed, signal);
@@ -59,7 +68,9 @@ export async function dev(options: DevOptions): Promise<DevServer> {
       if (outcome.kind !== 'none') live.reload({ all: outcome.reloadAll, paths: report.paths });
       logger.info(describeReport(report));
     } catch (err) {
-      const superseded = err instanceof Superseded || signal.aborted;
+      // A failure on a file that changed again meanwhile (a save in progress) is not worth showing:
+      // the newer content gets its own rebuild.
+      const superseded = err instanceof Superseded || signal.aborted || (await snapshot(changed)) !== before;
       const problem = superseded ? null : toProblem(err, root);
       report = { ...base, status: superseded ? 'superseded' : 'failed', kind: null, rendered: [], paths: [], reloadAll: false, ms: performance.now() - start, problem };
       if (problem) {
@@ -68,15 +79,16 @@ export async function dev(options: DevOptions): Promise<DevServer> {
       } else logger.debug(describeReport(report));
     }
     reports.push(report);
-    if (report.status === 'superseded') return;
+    if (report.status === 'superseded') return false;
     const current = waiters;
     waiters = [];
     for (const resolve of current) resolve(report);
+    return true;
   };
 
   // The first build: a failure is shown like any other and dev keeps running.
   await rebuild(new Set(), new AbortController().signal);
-  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 50);
+  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 30);
   const watcher = await watchSources({
     root,
     ignore: [path.join(root, '.sitegen-cache'), path.join(root, 'dist')],
@@ -109,6 +121,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     outDir,
     reports,
     nextReport: () => new Promise((resolve) => waiters.push(resolve)),
+    idle: () => queue.idle(),
     close: async () => {
       await watcher.close();
       await queue.close();

@@ -64,8 +64,8 @@ export class LiveReload {
       Connection: 'keep-alive',
       'X-Content-Type-Options': 'nosniff',
     });
-    res.write('retry: 500\n\n');
-    if (this.problemHtml !== null) send(res, 'problem', { html: this.problemHtml });
+    // One write, so a page that connects during a broken build gets the problem with the greeting.
+    res.write('retry: 500\n\n' + (this.problemHtml === null ? '' : event('problem', { html: this.problemHtml })));
     this.clients.add(res);
     req.on('close', () => this.clients.delete(res));
   }
@@ -95,8 +95,12 @@ export class LiveReload {
   }
 }
 
-function send(res: ServerResponse, event: string, data: unknown): void {
-  res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+function event(name: string, data: unknown): string {
+  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+function send(res: ServerResponse, name: string, data: unknown): void {
+  res.write(event(name, data));
 }
 
 /**

@@ -3,12 +3,13 @@
  * a burst of saves becomes one rebuild, never two run at once, and a rebuild that is overtaken
  * by a newer change is told to stop (its signal aborts) and its changes roll into the next run.
  */
-export type RunRebuild = (changed: ReadonlySet<string>, signal: AbortSignal) => Promise<void>;
+/** Resolves `false` when the run stopped early because its signal aborted (superseded), else `true`. */
+export type RunRebuild = (changed: ReadonlySet<string>, signal: AbortSignal) => Promise<boolean>;
 
 export class RebuildQueue {
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
-  private running: { changed: Set<string>; controller: AbortController; done: Promise<void> } | null = null;
+  private running: { controller: AbortController; done: Promise<void> } | null = null;
   private idleWaiters: (() => void)[] = [];
   private closed = false;
 
@@ -57,17 +58,16 @@ export class RebuildQueue {
     this.pending = new Set();
     const controller = new AbortController();
     const done = this.run(changed, controller.signal)
-      .catch(() => {
-        // The runner reports its own errors; a rejection must not stop the queue.
-      })
-      .finally(() => {
-        // An aborted run did not finish its work: its files go back into the next run.
-        if (controller.signal.aborted) for (const file of changed) this.pending.add(file);
+      // The runner reports its own errors; a rejection must not stop the queue.
+      .catch(() => true)
+      .then((finished) => {
+        // A superseded run did not finish its work: its files go back into the next run.
+        if (!finished) for (const file of changed) this.pending.add(file);
         this.running = null;
         this.startIfReady();
         this.settle();
       });
-    this.running = { changed, controller, done };
+    this.running = { controller, done };
   }
 
   private settle(): void {

@@ -29,7 +29,13 @@ export async function watchSources(options: WatchOptions): Promise<SourceWatcher
   };
   const watcher = watch(
     WATCHED.map((p) => path.join(options.root, p)),
-    { ignoreInitial: true, ignored: isIgnored, atomic: true },
+    {
+      ignoreInitial: true,
+      ignored: isIgnored,
+      atomic: true,
+      // An editor that truncates and then writes would otherwise hand us an empty file to parse.
+      awaitWriteFinish: { stabilityThreshold: 25, pollInterval: 10 },
+    },
   );
   const report = (file: string) => options.onChange(path.resolve(options.root, file));
   watcher.on('add', report).on('change', report).on('unlink', report).on('addDir', report).on('unlinkDir', report);

@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { dev, type DevServer } from '../../src/dev/dev.ts';
+import type { RebuildReport } from '../../src/dev/rebuild-report.ts';
+import { build } from '../../src/build.ts';
+import { createMemoryLogger } from '../../src/logger.ts';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/dev-site', import.meta.url));
+
+let site: string;
+let server: DevServer;
+const logger = createMemoryLogger();
+
+beforeAll(async () => {
+  site = await mkdtemp(path.join(tmpdir(), 'sitegen-dev-'));
+  await cp(FIXTURE, site, { recursive: true });
+  server = await dev({ root: site, port: 0, logger });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(site, { recursive: true, force: true });
+});
+
+/** Edits a file of the site and resolves with the rebuild it causes. */
+async function edit(rel: string, change: (text: string) => string): Promise<RebuildReport> {
+  const file = path.join(site, rel);
+  const next = nextReportFor(server, rel);
+  await writeFile(file, change(await readFile(file, 'utf8')));
+  return next;
+}
+
+/** The next finished rebuild that covers `rel` (a late rebuild of an earlier edit is skipped). */
+async function nextReportFor(dev: DevServer, rel: string): Promise<RebuildReport> {
+  for (;;) {
+    const report = await dev.nextReport();
+    if (report.changed.includes(rel)) return report;
+  }
+}
+
+const page = async (p: string) => {
+  const res = await fetch(server.url + p);
+  return { status: res.status, html: await res.text() };
+};
+/** Polls a condition (a rebuild's result shows up on the page) until it holds. */
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const jobs = (r: RebuildReport) => r.rendered.map((j) => `${j.page} ${j.locale}`);
+
+describe('sitegen dev: first build', () => {
+  it('builds every page and locale, and serves them with the live-reload client', async () => {
+    expect(server.reports[0]).toMatchObject({ status: 'ok', kind: 'full' });
+    expect(jobs(server.reports[0]!)).toEqual(['/ de', '/ en', '/ fr', '/about de', '/about en', '/about fr', '/jobs de', '/jobs en', '/jobs fr', '404 de', '404 en', '404 fr']);
+    const home = await page('/de');
+    expect(home.status).toBe(200);
+    expect(home.html).toContain('<p data-greeting="true">Hallo</p>');
+    expect(home.html).toContain('<script type="module" src="/__sitegen/client.js"></script>');
+    expect(logger.lines.some((l) => l.msg.startsWith('built all 12 pages in'))).toBe(true);
+  });
+
+  it('writes to its own folder, never into dist/, and never puts the client into the files', async () => {
+    expect(server.outDir).toBe(path.join(site, '.sitegen-cache', 'dev'));
+    const onDisk = await readFile(path.join(server.outDir, 'de', 'index.html'), 'utf8');
+    expect(onDisk).not.toContain('__sitegen/client.js');
+  });
+});
+
+describe('sitegen dev: incremental rebuilds', () => {
+  it('re-renders only the de pages that use a changed de message', async () => {
+    const report = await edit('locales/de.json', (s) => s.replace('"greeting": "Hallo"', '"greeting": "Servus"'));
+    expect(report).toMatchObject({ status: 'ok', kind: 'incremental', paths: ['/de'], reloadAll: false });
+    expect(jobs(report)).toEqual(['/ de']);
+    expect((await page('/de')).html).toContain('<p data-greeting="true">Servus</p>');
+    expect(logger.lines.some((l) => /^rebuilt 1 page\(s\) \(\/ de\) in \d+ ms after locales\/de\.json$/.test(l.msg))).toBe(true);
+  });
+
+  it('re-renders a message of the layout on every page of that locale only, the 404 page included', async () => {
+    const report = await edit('locales/fr.json', (s) => s.replace('"about": "À propos"', '"about": "Qui sommes-nous"'));
+    expect(jobs(report)).toEqual(['/ fr', '/about fr', '/jobs fr', '404 fr']);
+  });
+
+  it('reaches other locales through an en edit only where they fall back to it', async () => {
+    await edit('locales/fr.json', (s) => s.replace(', "greeting": "Bonjour"', ''));
+    const report = await edit('locales/en.json', (s) => s.replace('"greeting": "Hello"', '"greeting": "Hi there"'));
+    expect(jobs(report)).toEqual(['/ en', '/ fr']);
+    expect((await page('/fr')).html).toContain('<p data-greeting="true">Hi there</p>');
+  });
+
+  it('re-renders the pages importing an edited component, in every locale, and no others', async () => {
+    const report = await edit('templates/components/Badge.tsx', (s) => s.replace('<strong className="badge" data-badge>', '<strong className="badge" data-badge="v2">'));
+    expect(report).toMatchObject({ status: 'ok', kind: 'incremental' });
+    expect(jobs(report)).toEqual(['/ de', '/ en', '/ fr', '/jobs de', '/jobs en', '/jobs fr']);
+    expect((await page('/fr/jobs')).html).toContain('data-badge="v2"');
+  });
+
+  it('rebuilds everything after a config edit', async () => {
+    const report = await edit('sitegen.config.ts', (s) => s.replace("name: 'Dev fixture'", "name: 'Dev fixture renamed'"));
+    expect(report).toMatchObject({ status: 'ok', kind: 'full', reloadAll: true });
+    expect(report.rendered).toHaveLength(12);
+    expect((await page('/jobs')).html).toContain('content="Dev fixture renamed"');
+  });
+
+  it('rebuilds everything when a page is added, and serves it', async () => {
+    const next = nextReportFor(server, 'pages/press.tsx');
+    await writeFile(path.join(site, 'pages/press.tsx'), "import { useI18n } from 'sitegen';\nexport const head = { title: 'about.title', description: 'about.description' };\nexport default function Press() { return <h1 data-press>{useI18n().t('about.title')}</h1>; }\n");
+    const report = await next;
+    expect(report).toMatchObject({ status: 'ok', kind: 'full' });
+    expect((await page('/de/press')).html).toContain('<h1 data-press="true">Über uns</h1>');
+  });
+});
+
+describe('sitegen dev: errors never stop it', () => {
+  it('reports a syntax error in a page with file, line and column, keeps serving, and recovers', async () => {
+    const broken = await edit('pages/jobs.tsx', (s) => s.replace('<h1>{t(\'jobs.title\')}</h1>', '<h1>{t(\'jobs.title\')}</h2>'));
+    expect(broken.status).toBe('failed');
+    expect(broken.problem).toMatchObject({ file: 'pages/jobs.tsx', line: 10, code: 'BundleFailed' });
+    expect(broken.problem!.column).toBeGreaterThan(0);
+    expect(logger.lines.some((l) => l.level === 'error' && l.msg.includes('pages/jobs.tsx:10:'))).toBe(true);
+    expect((await page('/jobs')).status).toBe(200);
+
+    const fixed = await edit('pages/jobs.tsx', (s) => s.replace('</h2>', '</h1>').replace('<h1>', '<h1 data-fixed>'));
+    expect(fixed).toMatchObject({ status: 'ok', problem: null });
+    expect(jobs(fixed)).toEqual(['/jobs de', '/jobs en', '/jobs fr']);
+    expect((await page('/de/jobs')).html).toContain('<h1 data-fixed="true">Stellen</h1>');
+  });
+
+  it('reports broken JSON in a locale file with its location, and recovers', async () => {
+    const broken = await edit('locales/de.json', (s) => s.replace('"jobs": {', '"jobs": {,'));
+    expect(broken.status).toBe('failed');
+    expect(broken.problem).toMatchObject({ file: 'locales/de.json', code: 'LocaleJsonInvalid' });
+    expect(broken.problem!.line).toBeGreaterThan(1);
+    const fixed = await edit('locales/de.json', (s) => s.replace('"jobs": {,', '"jobs": {').replace('"title": "Stellen"', '"title": "Karriere"'));
+    expect(fixed.status).toBe('ok');
+    expect((await page('/de/jobs')).html).toContain('Karriere');
+  });
+
+  it('reports a page that throws while rendering, naming the page and locale', async () => {
+    const broken = await edit('pages/about.tsx', (s) => s.replace("return <h1>", "if (useI18n().locale.code === 'fr') throw new Error('no fr yet');\n  return <h1>"));
+    expect(broken.status).toBe('failed');
+    expect(broken.problem!.message).toContain('pages/about.tsx threw while rendering in locale fr: no fr yet');
+    const fixed = await edit('pages/about.tsx', (s) => s.replace(/if \(useI18n\(\).*\n {2}/, ''));
+    expect(fixed.status).toBe('ok');
+  });
+
+  it('gives one consistent result for 10 rapid saves', async () => {
+    const file = path.join(site, 'locales/de.json');
+    const original = await readFile(file, 'utf8');
+    const before = server.reports.length;
+    for (let i = 1; i <= 10; i++) await writeFile(file, original.replace(/"greeting": "[^"]*"/, `"greeting": "Version ${i}"`));
+    await waitFor(async () => (await page('/de')).html.includes('Version 10'));
+    await server.idle();
+    const burst = server.reports.slice(before);
+    // Coalesced: fewer rebuilds than saves, and the last one finished cleanly. (A rebuild that
+    // caught a save half-written may fail on the way; the next one replaces it.)
+    expect(burst.filter((r) => r.status === 'ok').length).toBeLessThan(10);
+    expect(burst.at(-1)).toMatchObject({ status: 'ok', problem: null });
+    expect((await page('/de')).html).toContain('<p data-greeting="true">Version 10</p>');
+    expect(await readFile(path.join(server.outDir, 'de', 'index.html'), 'utf8')).toContain('Version 10');
+  });
+});
+
+describe('sitegen dev: event stream', () => {
+  function events(headers: Record<string, string>): Promise<{ status: number; first: string }> {
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: server.port, path: '/__sitegen/events', headers }, (res) => {
+        res.once('data', (chunk: Buffer) => {
+          resolve({ status: res.statusCode!, first: chunk.toString() });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('answers pages of the dev server', async () => {
+    const res = await events({ Host: `localhost:${server.port}` });
+    expect(res.status).toBe(200);
+    expect(res.first).toContain('retry:');
+  });
+
+  it.each([
+    ['a foreign Host (DNS rebinding)', { Host: `evil.example:${'PORT'}` }],
+    ['another site as Origin', { Origin: 'https://evil.example' }],
+    ['a cross-site fetch', { 'Sec-Fetch-Site': 'cross-site' }],
+  ])('refuses %s with 403', async (_name, extra) => {
+    const headers: Record<string, string> = { Host: `127.0.0.1:${server.port}` };
+    for (const [k, v] of Object.entries(extra)) headers[k] = v.replace('PORT', String(server.port));
+    const res = await events(headers);
+    expect(res.status).toBe(403);
+    expect(res.first).toContain('Forbidden');
+  });
+
+  it('sends the current problem to a page that connects while a build is broken', async () => {
+    const broken = await edit('locales/fr.json', (s) => s.replace('{', '{{'));
+    expect(broken.status).toBe('failed');
+    const res = await events({ Host: `127.0.0.1:${server.port}` });
+    expect(res.first).toContain('event: problem');
+    expect(res.first).toContain('locales/fr.json:');
+    await edit('locales/fr.json', (s) => s.replace('{{', '{'));
+  });
+});
+
+describe('sitegen dev: a first build that fails', () => {
+  it('keeps running, answers with a page that shows the problem, and builds once fixed', async () => {
+    const other = await mkdtemp(path.join(tmpdir(), 'sitegen-dev-broken-'));
+    await cp(FIXTURE, other, { recursive: true });
+    const de = path.join(other, 'locales/de.json');
+    const good = await readFile(de, 'utf8');
+    await writeFile(de, good.replace('{', '{ oops'));
+    const broken = await dev({ root: other, port: 0, logger: createMemoryLogger() });
+    try {
+      expect(broken.reports[0]).toMatchObject({ status: 'failed', problem: { file: 'locales/de.json', line: 1 } });
+      const res = await fetch(broken.url + '/de');
+      expect(res.status).toBe(503);
+      expect(await res.text()).toContain('/__sitegen/client.js');
+      const next = broken.nextReport();
+      await writeFile(de, good);
+      expect(await next).toMatchObject({ status: 'ok', kind: 'full' });
+      expect((await fetch(broken.url + '/de')).status).toBe(200);
+    } finally {
+      await broken.close();
+      await rm(other, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('sitegen build never contains the dev client', () => {
+  it('writes pages without the live-reload script', async () => {
+    const result = await build({ root: site, outDir: 'dist', logger: createMemoryLogger() });
+    const html = await readFile(path.join(result.outDir, 'de', 'index.html'), 'utf8');
+    expect(html).toContain('<html lang="de-DE"');
+    expect(html).not.toContain('__sitegen/client.js');
+    expect(html).not.toContain('/__sitegen/events');
+  });
+});

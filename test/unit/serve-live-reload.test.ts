@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { injectClient, isAllowedEventRequest, CLIENT_PATH } from '../../src/dev/live-reload.ts';
+import { renderOverlay, toProblem } from '../../src/dev/overlay.ts';
+import { errors } from '../../src/errors.ts';
+
+describe('injectClient', () => {
+  it('adds the client script before </head>, or in front when there is no head', () => {
+    expect(injectClient('<html><head><title>x</title></head><body></body></html>')).toBe(
+      `<html><head><title>x</title><script type="module" src="${CLIENT_PATH}"></script></head><body></body></html>`,
+    );
+    expect(injectClient('<p>x</p>')).toBe(`<script type="module" src="${CLIENT_PATH}"></script><p>x</p>`);
+  });
+});
+
+describe('isAllowedEventRequest', () => {
+  const listen = { host: '127.0.0.1', port: 3000 };
+  it.each([
+    [{ host: '127.0.0.1:3000' }, true],
+    [{ host: 'localhost:3000' }, true],
+    [{ host: 'localhost:3000', origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }, true],
+    [{ host: '[::1]:3000' }, true],
+    [{ host: 'evil.example:3000' }, false], // DNS rebinding
+    [{ host: 'localhost:3001' }, false],
+    [{}, false],
+    [{ host: 'localhost:3000', origin: 'https://evil.example' }, false],
+    [{ host: 'localhost:3000', origin: 'null' }, false],
+    [{ host: 'localhost:3000', origin: 'http://localhost:4000' }, false],
+    [{ host: 'localhost:3000', 'sec-fetch-site': 'cross-site' }, false],
+  ])('%o -> %s', (headers, allowed) => {
+    expect(isAllowedEventRequest(headers, listen)).toBe(allowed);
+  });
+
+  it('accepts the configured host name when listening on one', () => {
+    expect(isAllowedEventRequest({ host: 'devbox.local:3000' }, { host: 'devbox.local', port: 3000 })).toBe(true);
+  });
+});
+
+describe('overlay', () => {
+  it('finds file, line and column in a locale JSON error and escapes everything it shows', () => {
+    const err = errors.localeJsonInvalid('/site/locales/de.json', 3, 7, 'Unexpected token <script>', '> 3 | "<script>"');
+    const problem = toProblem(err, '/site');
+    expect(problem).toMatchObject({ file: 'locales/de.json', line: 3, column: 7, code: 'LocaleJsonInvalid' });
+    const html = renderOverlay(problem);
+    expect(html).toContain('locales/de.json:3:7');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('finds the location inside an esbuild message', () => {
+    const err = errors.bundleFailed('✘ [ERROR] Expected ";"\n\n    pages/index.tsx:4:12:\n      4 │ x');
+    expect(toProblem(err, '/site')).toMatchObject({ file: 'pages/index.tsx', line: 4, column: 12 });
+  });
+});
