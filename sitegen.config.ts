@@ -26,6 +26,17 @@ export default {
     legalEmail: 'legal@alightmotion.com',
     copyrightEmail: 'copyright@alightmotion.com',
   },
+  // Public values handed to the browser (every page's __sitegen JSON). Firebase web API keys are
+  // public identifiers; these are the demo project's, used by the emulators in the tests.
+  // Replace them with the production project's values to go live.
+  client: {
+    firebase: {
+      apiKey: 'demo-sitegen-web-api-key',
+      projectId: 'demo-sitegen',
+      region: 'europe-west1',
+      continueUrlAllowList: [],
+    },
+  },
   // Messages whose value is legitimately the same in every language: brand and store names.
   untranslated: [
     'common.brand',
