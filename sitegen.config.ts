@@ -46,5 +46,11 @@ export default {
     'jobs.profiles.arjun.name',
     'jobs.profiles.lucia.name',
     'getApp.requirementLabels.android',
+    // Example input shown as a placeholder: an address and a code format, the same everywhere.
+    'applycode.signin.emailPlaceholder',
+    'applycode.code.placeholder',
+    // The same word in some languages ("Code" in de and fr, "Password" in it).
+    'applycode.code.label',
+    'applycode.signin.password',
   ],
 } satisfies UserConfig;

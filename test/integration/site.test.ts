@@ -12,6 +12,7 @@ import { htmlFile, localizePath, notFoundFile } from '../../src/paths.ts';
 import { read } from '../helpers/site.ts';
 import { buildRealSite, ROUTES } from '../helpers/real-site.ts';
 import config from '../../sitegen.config.ts';
+import en from '../../locales/en.json';
 
 let site: Awaited<ReturnType<typeof buildRealSite>>;
 beforeAll(async () => {
@@ -19,8 +20,13 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => site?.dispose());
 
-/** Names that are the same in every language. */
+const flat = (o: object, prefix = ''): [string, string][] =>
+  Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v] as [string, string]] : flat(v, prefix + k + '.')));
+const EN = new Map(flat(en));
+
+/** Names that are the same in every language, and the en text of allow-listed messages. */
 const NAMES = new Set<string>([
+  ...(config.untranslated ?? []).map((key) => EN.get(key)!.replace(/\{product\}/g, config.product)),
   config.product, config.name, 'App Store', 'Google Play', 'Facebook', 'Instagram', 'Twitter', 'YouTube', 'iOS', 'Android',
   ...LOCALES.map((l) => l.name),
   ...Object.values(config.links ?? {}),
