@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from '../../src/build.ts';
+import { createMemoryLogger } from '../../src/logger.ts';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = path.join(REPO, 'bin', 'sitegen');
+const FIXTURE = path.join(REPO, 'test', 'fixtures', 'dev-site');
+/** tsx by URL: the CLI runs with other working folders, where a bare `tsx` would not resolve. */
+const TSX = import.meta.resolve('tsx');
+
+/** Runs the real CLI; `output()` is everything it printed so far. */
+function run(args: string[], cwd: string) {
+  const child = spawn(process.execPath, ['--import', TSX, BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitForLine = (pattern: RegExp) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const match = pattern.exec(out);
+        if (match) {
+          child.stdout.off('data', check);
+          resolve(match);
+        }
+      };
+      child.stdout.on('data', check);
+      child.on('exit', () => reject(new Error(`exited before printing ${pattern}:\n${out}`)));
+      check();
+    });
+  return { child, exited, waitForLine, output: () => out };
+}
+
+let site: string;
+const running: ChildProcess[] = [];
+
+beforeAll(async () => {
+  site = await mkdtemp(path.join(tmpdir(), 'sitegen-cli-'));
+  await cp(FIXTURE, site, { recursive: true });
+  await build({ root: site, outDir: 'dist', logger: createMemoryLogger() });
+});
+
+afterAll(async () => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  await rm(site, { recursive: true, force: true });
+});
+
+describe('sitegen serve (CLI)', () => {
+  it('serves dist/, prints its URL and stops cleanly on Ctrl-C', async () => {
+    const cli = run(['serve', '--port', '0'], site);
+    running.push(cli.child);
+    const [, url] = await cli.waitForLine(/Serving dist at (http:\/\/127\.0\.0\.1:\d+)/);
+    const res = await fetch(url + '/de/jobs');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<html lang="de-DE"');
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    expect(cli.output()).toContain('Server stopped.');
+  });
+
+  it('serves a folder given as argument', async () => {
+    const cli = run(['serve', 'dist/de', '--port', '0'], site);
+    running.push(cli.child);
+    const [, url] = await cli.waitForLine(/Serving dist\/de at (http:\/\/[\d.:]+)/);
+    expect(await (await fetch(url + '/jobs')).text()).toContain('<html lang="de-DE"');
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('says to build first when there is nothing to serve', async () => {
+    const cli = run(['serve', 'nothing-here', '--port', '0'], site);
+    expect(await cli.exited).toBe(1);
+    expect(cli.output()).toMatch(/There is no folder to serve at .*nothing-here\. Run `sitegen build` first/);
+    expect(cli.output()).not.toMatch(/\n\s+at /); // a user error prints without a stack
+  });
+
+  it('refuses a port that is not a number', async () => {
+    const cli = run(['serve', '--port', 'eighty'], site);
+    expect(await cli.exited).not.toBe(0);
+    expect(cli.output()).toContain('"eighty" is not a port; give a number from 0 to 65535.');
+  });
+});
+
+describe('sitegen dev (CLI)', () => {
+  it('builds, prints its URL, serves with live reload and stops cleanly on Ctrl-C', async () => {
+    const cli = run(['dev', '--port', '0', '--root', site], REPO);
+    running.push(cli.child);
+    const [, url] = await cli.waitForLine(/Dev server at (http:\/\/127\.0\.0\.1:\d+)/);
+    expect(cli.output()).toMatch(/built all 12 pages in \d+ ms/);
+    const html = await (await fetch(url + '/fr')).text();
+    expect(html).toContain('/__sitegen/client.js');
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    expect(cli.output()).toContain('Dev server stopped.');
+  });
+});
