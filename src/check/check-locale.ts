@@ -49,6 +49,7 @@ export function checkTranslation(run: Run, ref: Reference, file: LocaleFile): Co
   const tr = file.messages;
   const code = file.locale.code;
   const counts: Counts = { translated: 0, missing: 0, extra: 0 };
+  const trKeys = Object.keys(tr);
   for (const key of ref.keys) {
     const value = tr[key];
     const enValue = en[key]!;
@@ -64,7 +65,7 @@ export function checkTranslation(run: Run, ref: Reference, file: LocaleFile): Co
       });
       continue;
     }
-    if (value.trim() === '' && enValue.trim() !== '') {
+    if (isBlank(value) && !isBlank(enValue)) {
       run.findings.addProblem(file, key, {
         kind: 'empty',
         at: 0,
@@ -95,7 +96,9 @@ export function checkTranslation(run: Run, ref: Reference, file: LocaleFile): Co
     }
     counts.translated++;
   }
-  for (const key of Object.keys(tr)) {
+  // Every key of the file is an en key unless the file has more keys than it has of en's.
+  if (trKeys.length === ref.keys.length - counts.missing) return counts;
+  for (const key of trKeys) {
     if (key in en) continue;
     counts.extra++;
     run.findings.addKey(
@@ -108,6 +111,12 @@ export function checkTranslation(run: Run, ref: Reference, file: LocaleFile): Co
   }
   return counts;
 }
+
+/** Empty or only whitespace, without allocating for the usual non-blank text. */
+const isBlank = (s: string) => s.length === 0 || (isSpace(s.charCodeAt(0)) && s.trim() === '');
+/** The characters String.prototype.trim removes. */
+const isSpace = (c: number) =>
+  c <= 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 
 /** Text with no letters outside arguments (`{product}`, `© {year}`, `24/7`) reads the same in every language. */
 function needsTranslation(shape: MessageShape | null | undefined, text: string): boolean {

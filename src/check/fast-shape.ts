@@ -1,4 +1,4 @@
-import type { ArgUse, MessageShape } from './message-shape.ts';
+import { newShape, newUse, NO_TAGS, type MessageShape } from './message-shape.ts';
 
 /**
  * A quick reader for the ICU messages sites write most: text, `{name}`, `{n, number, percent}`,
@@ -11,10 +11,22 @@ import type { ArgUse, MessageShape } from './message-shape.ts';
  * intl-messageformat uses. A test compares the two on every message of the fixtures.
  */
 const LETTER = /\p{L}/u;
-const IDENT = /[A-Za-z_][A-Za-z0-9_]*/y;
-const STYLE = /[A-Za-z]+/y;
-const SELECTOR = /=\d+|[A-Za-z_][A-Za-z0-9_]*/y;
-const TAG_NAME = /[A-Za-z][A-Za-z0-9]*/y;
+
+// Character classes of the tokens read here (narrower than ICU allows, on purpose).
+const ALPHA = 1;
+const DIGIT = 2;
+const UNDERSCORE = 4;
+const CLASS = new Uint8Array(128);
+for (let c = 65; c <= 90; c++) CLASS[c] = ALPHA;
+for (let c = 97; c <= 122; c++) CLASS[c] = ALPHA;
+for (let c = 48; c <= 57; c++) CLASS[c] = DIGIT;
+CLASS[95] = UNDERSCORE;
+const cls = (c: number) => (c < 128 ? CLASS[c]! : 0);
+/** Token kinds: which classes may start it and which may continue it. */
+const IDENT = [ALPHA | UNDERSCORE, ALPHA | DIGIT | UNDERSCORE] as const;
+const STYLE = [ALPHA, ALPHA] as const;
+const TAG_NAME = [ALPHA, ALPHA | DIGIT] as const;
+const DIGITS = [DIGIT, DIGIT] as const;
 
 /** ASCII letters directly; anything else by the Unicode letter property. */
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c > 127 && LETTER.test(String.fromCharCode(c)));
@@ -36,7 +48,7 @@ export function fastShape(text: string): MessageShape | null {
 
 class Reader {
   i = 0;
-  readonly shape: MessageShape = { uses: [], tags: new Map(), tagPaths: new Map(), hasLetters: false, hasPlural: false };
+  readonly shape: MessageShape = newShape();
   constructor(private readonly text: string) {}
 
   /** Reads until the end, a `}` closing an option (depth > 0) or a `</` closing a tag. */
@@ -71,7 +83,7 @@ class Reader {
     this.space();
     const name = this.match(IDENT);
     this.space();
-    if (this.eat('}')) return void this.use({ name, kind: 'plain', style: '', offset: 0, options: NONE, at });
+    if (this.eat('}')) return void this.use(newUse(name, 'plain', '', 0, NONE, at));
     this.expect(',');
     this.space();
     const type = this.match(IDENT);
@@ -84,7 +96,7 @@ class Reader {
         this.space();
       }
       this.expect('}');
-      return void this.use({ name, kind: type, style, offset: 0, options: NONE, at });
+      return void this.use(newUse(name, type, style, 0, NONE, at));
     }
     if (type !== 'plural' && type !== 'selectordinal' && type !== 'select') throw GIVE_UP;
     this.expect(',');
@@ -92,15 +104,13 @@ class Reader {
     let offset = 0;
     if (type !== 'select' && this.text.startsWith('offset:', this.i)) {
       this.i += 'offset:'.length;
-      const digits = /\d+/y;
-      offset = Number(this.match(digits));
+      offset = Number(this.match(DIGITS));
       this.space();
     }
     const options = new Set<string>();
-    const use: ArgUse = { name, kind: type, style: '', offset, options, at };
-    this.use(use);
+    this.use(newUse(name, type, '', offset, options, at));
     while (!this.eat('}')) {
-      const selector = this.match(SELECTOR);
+      const selector = this.text.charCodeAt(this.i) === 61 /* = */ ? '=' + (this.i++, this.match(DIGITS)) : this.match(IDENT);
       if (options.has(selector) || (type === 'select' && selector.startsWith('='))) throw GIVE_UP;
       options.add(selector);
       this.space();
@@ -119,6 +129,10 @@ class Reader {
     const name = this.match(TAG_NAME);
     this.expect('>');
     const path = tagPath ? `${tagPath}/${name}` : name;
+    if (this.shape.tags === NO_TAGS) {
+      this.shape.tags = new Map();
+      this.shape.tagPaths = new Map();
+    }
     if (!this.shape.tags.has(name)) this.shape.tags.set(name, at);
     if (!this.shape.tagPaths.has(path)) this.shape.tagPaths.set(path, at);
     this.message(depth, path, inPlural);
@@ -127,7 +141,7 @@ class Reader {
     this.expect('>');
   }
 
-  private use(use: ArgUse): void {
+  private use(use: MessageShape['uses'][number]): void {
     this.shape.uses.push(use);
   }
 
@@ -136,7 +150,7 @@ class Reader {
   }
 
   private eat(s: string): boolean {
-    if (!this.text.startsWith(s, this.i)) return false;
+    if (s.length === 1 ? this.text.charCodeAt(this.i) !== s.charCodeAt(0) : !this.text.startsWith(s, this.i)) return false;
     this.i += s.length;
     return true;
   }
@@ -145,13 +159,15 @@ class Reader {
     if (!this.eat(s)) throw GIVE_UP;
   }
 
-  private match(re: RegExp): string {
-    re.lastIndex = this.i;
-    const m = re.exec(this.text);
-    if (!m) throw GIVE_UP;
-    this.i += m[0].length;
-    return m[0];
+  private match(token: readonly [number, number]): string {
+    const start = this.i;
+    if (!(cls(this.text.charCodeAt(start)) & token[0])) throw GIVE_UP;
+    let end = start + 1;
+    while (end < this.text.length && cls(this.text.charCodeAt(end)) & token[1]) end++;
+    this.i = end;
+    return this.text.slice(start, end);
   }
+
 }
 
 const NONE: ReadonlySet<string> = new Set();

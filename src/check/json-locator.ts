@@ -58,40 +58,42 @@ export class JsonLocator {
   }
 
   /**
-   * Walks objects and string values, recording dotted paths the way `flatten` builds them. Jumps
-   * from one structural character to the next with native searches: this runs on whole files.
+   * Walks objects and string values, recording dotted paths the way `flatten` builds them. The
+   * text is valid JSON (it parsed), so only braces, quotes and colons matter; string bodies are
+   * skipped with a native search.
    */
   private scan(): void {
     const text = this.source;
-    const structural = /[{}"]/g;
     const prefixes: string[] = [];
-    let pendingKey: { name: string; at: number } | null = null;
-    let match: RegExpExecArray | null;
-    while ((match = structural.exec(text))) {
-      const at = match.index;
-      const c = text[at];
-      if (c === '{') {
-        prefixes.push(pendingKey ? prefixes.at(-1)! + pendingKey.name + '.' : '');
-        pendingKey = null;
-      } else if (c === '}') {
+    let pendingKey = '';
+    let pendingAt = -1;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 123 /* { */) {
+        prefixes.push(pendingAt >= 0 ? prefixes[prefixes.length - 1] + pendingKey + '.' : '');
+        pendingAt = -1;
+      } else if (c === 125 /* } */) {
         prefixes.pop();
-      } else {
-        const end = closingQuote(text, at);
-        structural.lastIndex = end + 1;
+      } else if (c === 34 /* " */) {
+        const end = closingQuote(text, i);
         let j = end + 1;
-        while (j < text.length && (text[j] === ' ' || text[j] === '\n' || text[j] === '\r' || text[j] === '\t')) j++;
-        if (text[j] === ':') {
-          const raw = text.slice(at + 1, end);
-          pendingKey = { name: raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw, at };
-          structural.lastIndex = j + 1;
-        } else if (pendingKey) {
-          this.entries.set(prefixes.at(-1)! + pendingKey.name, { key: pendingKey.at, value: at });
-          pendingKey = null;
+        while (j < text.length && isSpace(text.charCodeAt(j))) j++;
+        if (text.charCodeAt(j) === 58 /* : */) {
+          const raw = text.slice(i + 1, end);
+          pendingKey = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+          pendingAt = i;
+          i = j;
+        } else {
+          if (pendingAt >= 0) this.entries.set(prefixes[prefixes.length - 1] + pendingKey, { key: pendingAt, value: i });
+          pendingAt = -1;
+          i = end;
         }
       }
     }
   }
 }
+
+const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 
 /** Offset of the quote closing the string that opens at `open` (skipping escaped quotes). */
 function closingQuote(text: string, open: number): number {

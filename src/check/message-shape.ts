@@ -40,32 +40,32 @@ export interface SyntaxProblem {
 export type ParsedMessage = { ok: true; shape: MessageShape } | { ok: false; error: SyntaxProblem };
 
 const LETTER = /\p{L}/u;
-const EMPTY_OPTIONS: ReadonlySet<string> = new Set();
-const NO_TAGS: Map<string, number> = new Map();
+/** Shared by every shape without tags until its first tag; never written to. */
+export const NO_TAGS: Map<string, number> = new Map();
+
+/** Every shape is made here, so they all share one object layout (fast property access). */
+export function newShape(hasLetters = false): MessageShape {
+  return { uses: [], tags: NO_TAGS, tagPaths: NO_TAGS, hasLetters, hasPlural: false };
+}
+
+export function newUse(name: string, kind: ArgKind, style: string, offset: number, options: ReadonlySet<string>, at: number): ArgUse {
+  return { name, kind, style, offset, options, at };
+}
+
 /** Shared results for text without arguments or tags, most of a site; never mutated. */
-const PLAIN_TEXT: ParsedMessage = { ok: true, shape: { uses: [], tags: NO_TAGS, tagPaths: NO_TAGS, hasLetters: true, hasPlural: false } };
-const PLAIN_SYMBOLS: ParsedMessage = { ok: true, shape: { ...PLAIN_TEXT.shape, hasLetters: false } };
-/** Only `{name}` arguments and no quoting: most messages of a site; no full parse needed. */
-const SIMPLE = /^[^{}<']*(?:\{[A-Za-z_][\w]*\}[^{}<']*)*$/;
-const SIMPLE_ARG = /\{([A-Za-z_][\w]*)\}/g;
+const PLAIN_TEXT: ParsedMessage = { ok: true, shape: newShape(true) };
+const PLAIN_SYMBOLS: ParsedMessage = { ok: true, shape: newShape(false) };
+const EMPTY_OPTIONS: ReadonlySet<string> = new Set();
 
 /**
- * Cheapest reader first: plain text, then text with `{name}` only, then the quick reader of
- * common ICU (fast-shape.ts), and the full parser for everything else and for every error.
+ * Cheapest reader first: plain text, then the quick reader of common ICU (fast-shape.ts), and the
+ * full parser for everything else and for every error.
  */
 export function parseMessage(text: string): ParsedMessage {
   // No `{` and no `<`: plain text whatever else it holds (a lone `}` or `'` is literal).
   if (!text.includes('{') && !text.includes('<')) return LETTER.test(text) ? PLAIN_TEXT : PLAIN_SYMBOLS;
-  const shape = SIMPLE.test(text) ? simpleShape(text) : fastShape(text);
+  const shape = fastShape(text);
   return shape ? { ok: true, shape } : parseFully(text);
-}
-
-function simpleShape(text: string): MessageShape {
-  const uses: ArgUse[] = [];
-  for (const m of text.matchAll(SIMPLE_ARG)) {
-    uses.push({ name: m[1]!, kind: 'plain', style: '', offset: 0, options: EMPTY_OPTIONS, at: m.index });
-  }
-  return { uses, tags: NO_TAGS, tagPaths: NO_TAGS, hasLetters: LETTER.test(text.replace(SIMPLE_ARG, '')), hasPlural: false };
 }
 
 /** The parser intl-messageformat uses; exported for the test that holds the quick readers to it. */
@@ -77,7 +77,9 @@ export function parseFully(text: string): ParsedMessage {
     const err = cause as { message: string; location?: { start: { offset: number } } };
     return { ok: false, error: { at: err.location?.start.offset ?? 0, reason: describe(err.message) } };
   }
-  const shape: MessageShape = { uses: [], tags: new Map(), tagPaths: new Map(), hasLetters: false, hasPlural: false };
+  const shape = newShape();
+  shape.tags = new Map();
+  shape.tagPaths = new Map();
   walk(ast, shape, '', text);
   shape.hasPlural = shape.uses.some((u) => u.kind === 'plural' || u.kind === 'selectordinal');
   return { ok: true, shape };
@@ -113,20 +115,20 @@ function walk(elements: MessageFormatElement[], shape: MessageShape, path: strin
       case TYPE.pound:
         break;
       case TYPE.argument:
-        shape.uses.push({ name: el.value, kind: 'plain', style: '', offset: 0, options: EMPTY_OPTIONS, at });
+        shape.uses.push(newUse(el.value, 'plain', '', 0, EMPTY_OPTIONS, at));
         break;
       case TYPE.number:
       case TYPE.date:
       case TYPE.time: {
         const kind = el.type === TYPE.number ? 'number' : el.type === TYPE.date ? 'date' : 'time';
-        shape.uses.push({ name: el.value, kind, style: styleText(el.style, text), offset: 0, options: EMPTY_OPTIONS, at });
+        shape.uses.push(newUse(el.value, kind, styleText(el.style, text), 0, EMPTY_OPTIONS, at));
         break;
       }
       case TYPE.select:
       case TYPE.plural: {
         const kind = el.type === TYPE.select ? 'select' : el.pluralType === 'ordinal' ? 'selectordinal' : 'plural';
         const offset = el.type === TYPE.plural ? el.offset : 0;
-        shape.uses.push({ name: el.value, kind, style: '', offset, options: new Set(Object.keys(el.options)), at });
+        shape.uses.push(newUse(el.value, kind, '', offset, new Set(Object.keys(el.options)), at));
         for (const option of Object.values(el.options)) walk(option.value, shape, path, text);
         break;
       }
