@@ -1,0 +1,100 @@
+/**
+ * Dev benchmark: the time from saving a change until Chromium shows it, for a message edit in one
+ * locale and for an edit of a shared component, median of 20 each, next to full builds of the
+ * same site measured in the same run. Not a test: numbers are printed, never asserted.
+ * Targets (issue 6): message edit at least 10x faster than a full build, component edit 3x.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium } from '../test/helpers/chromium.ts';
+import { build } from '../src/build.ts';
+import { dev } from '../src/dev/dev.ts';
+import { createMemoryLogger } from '../src/logger.ts';
+import { flatten } from '../src/i18n/messages.ts';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const BUILDS = Number(process.env.BENCH_BUILDS ?? 3);
+const LOCALE = 'de';
+const COMPONENT = 'templates/components/FeatureCard.tsx';
+const COMPONENT_ANCHOR = '<article className=';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+
+const site = await mkdtemp(path.join(os.tmpdir(), 'sitegen-bench-dev-'));
+for (const part of ['pages', 'templates', 'locales', 'sitegen.config.ts']) await cp(path.join(REPO, part), path.join(site, part), { recursive: true });
+
+// Full builds of the same site, in this run.
+const fullBuilds: number[] = [];
+for (let i = 0; i < BUILDS; i++) {
+  const start = performance.now();
+  await build({ root: site, outDir: 'dist', logger: createMemoryLogger() });
+  fullBuilds.push(performance.now() - start);
+}
+await rm(path.join(site, 'dist'), { recursive: true, force: true });
+
+const server = await dev({ root: site, port: 0, logger: createMemoryLogger() });
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage();
+  // Only the dev server: there is no network here, and a web font request that has to time out
+  // would be measured instead of sitegen.
+  await page.route('**/*', (route) => (route.request().url().startsWith(server.url) ? route.continue() : route.abort()));
+  const open = async (url: string) => {
+    const connected = page.waitForResponse((res) => res.url().endsWith('/__sitegen/events'));
+    await page.goto(url);
+    await connected;
+  };
+  await open(`${server.url}/${LOCALE}`);
+
+  // A plain message of the de home page that is visible as text.
+  const localeFile = path.join(site, 'locales', `${LOCALE}.json`);
+  const source = await readFile(localeFile, 'utf8');
+  const messages = flatten(localeFile, JSON.parse(source) as Record<string, unknown>);
+  const bodyText = await page.evaluate(() => document.body.innerText);
+  const [key, value] = Object.entries(messages).find(([k, v]) => k.startsWith('home.') && /^[^{}<>"\\]{8,}$/.test(v) && bodyText.includes(v)) ?? [];
+  if (!key || !value) throw new Error(`no plain home.* message of locales/${LOCALE}.json is visible on /${LOCALE}`);
+
+  const messageTimes: number[] = [];
+  for (let i = 1; i <= RUNS; i++) {
+    const marker = `${value} #${i}`;
+    const start = performance.now();
+    await writeFile(localeFile, source.replace(JSON.stringify(value), JSON.stringify(marker)));
+    await page.waitForFunction((text) => document.body.innerText.includes(text), marker, { polling: 'raf', timeout: 30_000 });
+    messageTimes.push(performance.now() - start);
+  }
+  await writeFile(localeFile, source);
+  await page.waitForFunction((text) => document.body.innerText.includes(text), value, { polling: 'raf', timeout: 30_000 });
+
+  const componentFile = path.join(site, COMPONENT);
+  const component = await readFile(componentFile, 'utf8');
+  if (!component.includes(COMPONENT_ANCHOR)) throw new Error(`${COMPONENT} no longer contains ${COMPONENT_ANCHOR}; update bench/dev.ts`);
+  const componentTimes: number[] = [];
+  let rendered = 0;
+  for (let i = 1; i <= RUNS; i++) {
+    const start = performance.now();
+    await writeFile(componentFile, component.replace(COMPONENT_ANCHOR, `<article data-bench="${i}" className=`));
+    await page.waitForSelector(`[data-bench="${i}"]`, { state: 'attached', timeout: 30_000 });
+    componentTimes.push(performance.now() - start);
+    rendered = server.reports.at(-1)?.rendered.length ?? 0;
+  }
+  await writeFile(componentFile, component);
+  await server.idle();
+
+  const full = median(fullBuilds);
+  const msg = median(messageTimes);
+  const comp = median(componentTimes);
+  const firstDev = server.reports[0]!;
+  const rebuildMs = (kind: string) => median(server.reports.slice(1).filter((r) => r.status === 'ok' && r.changed.some((c) => c.includes(kind))).map((r) => r.ms));
+  console.log(`sitegen dev benchmark: median of ${RUNS} edits each, ${os.availableParallelism()} cores`);
+  console.log(`full build (sitegen build)   ${fmt(full)} (median of ${BUILDS}); dev's first build ${fmt(firstDev.ms)} for ${firstDev.rendered.length} pages`);
+  console.log(`message edit (${LOCALE}, ${key})  ${fmt(msg)} save-to-screen | ${(full / msg).toFixed(1)}x faster than a full build (target 10x); rebuild alone ${fmt(rebuildMs('locales/'))}`);
+  console.log(`component edit (${path.basename(COMPONENT)}, ${rendered} pages)  ${fmt(comp)} save-to-screen | ${(full / comp).toFixed(1)}x faster than a full build (target 3x); rebuild alone ${fmt(rebuildMs('components/'))}`);
+} finally {
+  await browser.close();
+  await server.close();
+  await rm(site, { recursive: true, force: true });
+}
