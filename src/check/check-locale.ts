@@ -17,7 +17,9 @@ export interface Run {
 export interface Reference {
   file: LocaleFile;
   keys: string[];
-  shapes: Map<string, MessageShape | null>;
+  /** Aligned with `keys`: en's text, and its shape (null where en itself does not parse). */
+  values: string[];
+  shapes: (MessageShape | null)[];
 }
 
 export interface Counts {
@@ -29,18 +31,17 @@ export interface Counts {
 /** Checks en on its own: syntax and plural categories. */
 export function checkReference(run: Run, file: LocaleFile): Reference {
   const keys = Object.keys(file.messages);
-  const shapes = new Map<string, MessageShape | null>();
-  for (const key of keys) {
-    const parsed = parseMessage(file.messages[key]!);
+  const values = keys.map((key) => file.messages[key]!);
+  const shapes = values.map((value, i) => {
+    const parsed = parseMessage(value);
     if (!parsed.ok) {
-      run.findings.addProblem(file, key, syntaxProblem(parsed.error), true);
-      shapes.set(key, null);
-      continue;
+      run.findings.addProblem(file, keys[i]!, syntaxProblem(parsed.error), true);
+      return null;
     }
-    shapes.set(key, parsed.shape);
-    if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, key, problem);
-  }
-  return { file, keys, shapes };
+    if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, keys[i]!, problem);
+    return parsed.shape;
+  });
+  return { file, keys, values, shapes };
 }
 
 /** Compares one locale's messages with en, key by key. */
@@ -50,9 +51,10 @@ export function checkTranslation(run: Run, ref: Reference, file: LocaleFile): Co
   const code = file.locale.code;
   const counts: Counts = { translated: 0, missing: 0, extra: 0 };
   const trKeys = Object.keys(tr);
-  for (const key of ref.keys) {
+  for (let i = 0; i < ref.keys.length; i++) {
+    const key = ref.keys[i]!;
     const value = tr[key];
-    const enValue = en[key]!;
+    const enValue = ref.values[i]!;
     if (value === undefined) {
       counts.missing++;
       run.findings.add({
@@ -74,7 +76,7 @@ export function checkTranslation(run: Run, ref: Reference, file: LocaleFile): Co
       });
       continue;
     }
-    const enShape = ref.shapes.get(key);
+    const enShape = ref.shapes[i];
     // A text identical to en has en's shape: no need to read it again.
     const parsed: ParsedMessage = value === enValue && enShape ? { ok: true, shape: enShape } : parseMessage(value);
     if (!parsed.ok) {
@@ -85,7 +87,7 @@ export function checkTranslation(run: Run, ref: Reference, file: LocaleFile): Co
       }
       if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, key, problem);
     }
-    if (value === enValue && !run.allow.has(key) && needsTranslation(ref.shapes.get(key), enValue)) {
+    if (value === enValue && !run.allow.has(key) && needsTranslation(enShape, enValue)) {
       run.findings.addProblem(file, key, {
         kind: 'untranslated',
         at: 0,

@@ -50,6 +50,7 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
   }
 
   const ref = checkReference(run, enFile);
+  enFile.releaseLocator();
   if (wantsEn) {
     checkAllowList(run, config, ref.keys);
     if (options.usedKeys) checkUsage(run, enFile, ref.keys, options.usedKeys);
@@ -62,6 +63,7 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
       reportUnreadable(run, file, file.status === 'malformed' ? 'error' : 'warning');
       counts.set(file, null);
     } else counts.set(file, checkTranslation(run, ref, file));
+    file.releaseLocator();
   }
 
   const wanted = new Set(selected.map((l) => l.code));

@@ -8,17 +8,12 @@ export interface Position {
   column: number;
 }
 
-interface Entry {
-  /** Offset of the key's opening quote. */
-  key: number;
-  /** Offset of the string value's opening quote. */
-  value: number;
-}
 
 export class JsonLocator {
   /** The source without a byte order mark: what line and column count in. */
   readonly source: string;
-  private readonly entries = new Map<string, Entry>();
+  /** Flattened key -> offset of its string value's opening quote (the key is found from there). */
+  private readonly entries = new Map<string, number>();
   private readonly lineStarts: number[] = [0];
 
   constructor(source: string) {
@@ -30,15 +25,21 @@ export class JsonLocator {
 
   /** Position of the key itself (for extra and unused keys). */
   keyPosition(key: string): Position | undefined {
-    const entry = this.entries.get(key);
-    return entry ? this.position(entry.key) : undefined;
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    // Back from the value over `"key"   :   ` to the key's opening quote.
+    let i = value - 1;
+    while (i > 0 && this.source[i] !== '"') i--;
+    i--;
+    while (i > 0 && !(this.source[i] === '"' && this.source[i - 1] !== '\\')) i--;
+    return this.position(i);
   }
 
   /** Position of character `offset` of the decoded message, inside its JSON string literal. */
   messagePosition(key: string, offset = 0): Position | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    let raw = entry.value + 1;
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    let raw = value + 1;
     for (let decoded = 0; decoded < offset && this.source[raw] !== '"' && raw < this.source.length; decoded++) {
       if (this.source[raw] === '\\') raw += this.source[raw + 1] === 'u' ? 6 : 2;
       else raw++;
@@ -84,7 +85,7 @@ export class JsonLocator {
           pendingAt = i;
           i = j;
         } else {
-          if (pendingAt >= 0) this.entries.set(prefixes[prefixes.length - 1] + pendingKey, { key: pendingAt, value: i });
+          if (pendingAt >= 0) this.entries.set(prefixes[prefixes.length - 1] + pendingKey, i);
           pendingAt = -1;
           i = end;
         }

@@ -19,6 +19,8 @@ export interface LocaleFile {
   error?: { message: string; line?: number; column?: number; frame?: string };
   /** Built on first use: only files with findings pay for a position scan. */
   locator(): JsonLocator;
+  /** Drops the locator once the file's findings are made, so the run keeps little memory. */
+  releaseLocator(): void;
 }
 
 export const relativeFile = (config: ResolvedConfig, absolute: string) =>
@@ -33,7 +35,14 @@ async function loadOne(config: ResolvedConfig, locale: Locale): Promise<LocaleFi
   const absolute = path.join(config.localesDir, locale.file);
   const file = relativeFile(config, absolute);
   let locator: JsonLocator | undefined;
-  const base = { locale, file, source: '', messages: {}, locator: () => (locator ??= new JsonLocator(base.source)) };
+  const base = {
+    locale,
+    file,
+    source: '',
+    messages: {},
+    locator: () => (locator ??= new JsonLocator(base.source)),
+    releaseLocator: () => void (locator = undefined),
+  };
   try {
     base.source = await readFile(absolute, 'utf8');
   } catch (cause) {
