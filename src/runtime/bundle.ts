@@ -1,9 +1,17 @@
 /**
- * Bundles the browser runtime with esbuild, in memory: the core module (core.ts and what it
- * imports), one chunk per file in chunks/ (loaded on demand through dynamic import), and the
- * inline root-redirect script. Runs in Node at build time; everything else here runs in browsers.
+ * Bundles the browser runtime with esbuild, in memory, in three builds:
+ *
+ * 1. the page chunks: one per file in chunks/ (with the code they share), into one folder
+ *    `assets/chunks.HASH/` named by a hash of all of them;
+ * 2. the core module (core.ts and what it imports, plus its own lazy parts: the error view and the
+ *    page swap), which loads a page chunk as `import(base + name + '.js')`: knowing the folder and
+ *    the names is enough, so the core carries no table of per-file hashes;
+ * 3. the inline root-redirect script.
+ *
+ * Runs in Node at build time; everything else here runs in browsers.
  */
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -12,7 +20,7 @@ import type { Locale } from '../locales.ts';
 import { encodeTable } from './locale-match.ts';
 
 export interface RuntimeAssets {
-  /** Files to write under the assets base, paths relative to it, e.g. 'assets/runtime.3f2a1c9d.js'. */
+  /** Files to write under the assets base, paths relative to it, e.g. 'assets/runtime.3F2A1C9D.js'. */
   files: { path: string; contents: Uint8Array }[];
   /** Path (relative to the assets base) of the core module to load with <script type="module">. */
   entry: string;
@@ -27,11 +35,12 @@ export interface BundleRuntimeOptions {
   minify?: boolean;
 }
 
+type OutFile = RuntimeAssets['files'][number];
+
 const DIR = path.dirname(fileURLToPath(import.meta.url));
 const CHUNKS_DIR = path.join(DIR, 'chunks');
 /** esbuild needs an output folder to name files; nothing is written there. */
 const OUT = path.join(DIR, '.out');
-const TARGET = 'es2022';
 
 /** Names of the page chunks: one per `chunks/NAME.ts`, sorted so output is deterministic. */
 export function chunkNames(): string[] {
@@ -41,81 +50,95 @@ export function chunkNames(): string[] {
     .sort();
 }
 
-/** `virtual:chunks`: a map from chunk name to a dynamic import, so each chunk is split out. */
-const chunksPlugin: esbuild.Plugin = {
-  name: 'sitegen-chunks',
-  setup(build) {
-    build.onResolve({ filter: /^virtual:chunks$/ }, () => ({ path: 'chunks', namespace: 'sitegen' }));
-    build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({
-      resolveDir: CHUNKS_DIR,
-      loader: 'js',
-      contents:
-        'export default {' +
-        chunkNames().map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify('./' + n + '.ts')})`).join(',') +
-        '}',
-    }));
-  },
-};
-
-export async function bundleRuntime(options: BundleRuntimeOptions): Promise<RuntimeAssets> {
-  const minify = options.minify ?? true;
-  const defaultLocale = JSON.stringify(options.defaultLocale);
-  const core = await esbuild.build({
+/** One in-memory esbuild run with the options every browser build shares. */
+async function run(options: esbuild.BuildOptions, minify: boolean, define: Record<string, string>) {
+  const result = await esbuild.build({
     absWorkingDir: DIR,
-    entryPoints: { runtime: path.join(DIR, 'core.ts') },
-    outdir: path.join(OUT, 'assets'),
-    entryNames: '[name].[hash]',
-    chunkNames: '[name].[hash]',
     bundle: true,
-    splitting: true,
-    format: 'esm',
     platform: 'browser',
-    target: TARGET,
+    target: 'es2022',
     minify,
     write: false,
     metafile: true,
     legalComments: 'none',
     logLevel: 'silent',
-    define: { __DEFAULT_LOCALE__: defaultLocale },
-    plugins: [chunksPlugin],
+    define,
+    ...options,
   });
-  const files = core.outputFiles
+  const files: OutFile[] = result.outputFiles!
     .map((f) => ({ path: path.relative(OUT, f.path).split(path.sep).join('/'), contents: f.contents }))
     .sort((a, b) => (a.path < b.path ? -1 : 1));
-  const entry = files.find((f) => /^assets\/runtime\.[^/]+\.js$/.test(f.path))!.path;
+  return { files, metafile: result.metafile! };
+}
+
+/**
+ * Fails when a source file (other than types) is bundled both into the core and into a page chunk:
+ * the two builds would each get their own copy (twice the bytes, and two separate `page` objects).
+ */
+export function assertNothingShared(pages: esbuild.Metafile, core: esbuild.Metafile): void {
+  const both = Object.keys(pages.inputs).filter((f) => f in core.inputs && !f.endsWith('types.ts'));
+  if (both.length)
+    throw new Error(
+      `src/runtime: ${both.join(', ')} is bundled both into the core and into a page chunk, so each gets its own copy. ` +
+        'Pass what the chunk needs through its ChunkContext (ctx) instead of importing a core module.',
+    );
+}
+
+export async function bundleRuntime(options: BundleRuntimeOptions): Promise<RuntimeAssets> {
+  const minify = options.minify ?? true;
+  const define = { __DEFAULT_LOCALE__: JSON.stringify(options.defaultLocale) };
+  const split = { format: 'esm', splitting: true, entryNames: '[name]', chunkNames: 'chunk.[hash]' } as const;
+
+  const names = chunkNames();
+  const pages = await run(
+    { ...split, entryPoints: names.map((n) => path.join(CHUNKS_DIR, n + '.ts')), outdir: path.join(OUT, 'chunks') },
+    minify,
+    define,
+  );
+  const folder = 'chunks.' + contentHash(pages.files);
+  const chunkFiles = pages.files.map((f) => ({ ...f, path: 'assets/' + folder + f.path.slice('chunks'.length) }));
+
+  const core = await run(
+    { ...split, entryPoints: { runtime: path.join(DIR, 'core.ts') }, outdir: path.join(OUT, 'assets'), entryNames: '[name].[hash]', chunkNames: '[name].[hash]' },
+    minify,
+    { ...define, __CHUNK_BASE__: JSON.stringify(`./${folder}/`), __CHUNK_NAMES__: JSON.stringify(names.join(' ')) },
+  );
+  assertNothingShared(pages.metafile, core.metafile);
+  const entry = core.files.find((f) => /^assets\/runtime\.[^/]+\.js$/.test(f.path))!.path;
 
   // The default locale first: the redirect treats the table's first row as the fallback.
   const table = [...options.locales]
     .sort((a, b) => Number(b.code == options.defaultLocale) - Number(a.code == options.defaultLocale))
     .map((l) => [l.code, l.iso] as const);
-  const redirect = await esbuild.build({
-    entryPoints: [path.join(DIR, 'redirect.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: TARGET,
+  const redirect = await run(
+    { entryPoints: [path.join(DIR, 'redirect.ts')], format: 'iife', outdir: OUT },
     minify,
-    write: false,
-    legalComments: 'none',
-    logLevel: 'silent',
-    define: { __LOCALES__: JSON.stringify(encodeTable(table)) },
-  });
+    { __LOCALES__: JSON.stringify(encodeTable(table)) },
+  );
   // An inline classic script: the IIFE keeps its names local; the directive is dead weight.
-  const redirectScript = redirect.outputFiles[0]!.text.replace(/^"use strict";/, '').trim();
+  const redirectScript = Buffer.from(redirect.files[0]!.contents).toString().replace(/^"use strict";/, '').trim();
 
   return {
-    files,
+    files: [...core.files, ...chunkFiles].sort((a, b) => (a.path < b.path ? -1 : 1)),
     entry,
     redirectScript,
-    sizes: { coreGzip: coreGzipSize(core.metafile!, files, entry), redirectBytes: Buffer.byteLength(redirectScript) },
+    sizes: { coreGzip: coreGzipSize(core.metafile, core.files, entry), redirectBytes: Buffer.byteLength(redirectScript) },
   };
 }
 
+/** A short hash of a set of files (paths and contents), in esbuild's style: 8 characters, A-Z and 0-9. */
+function contentHash(files: OutFile[]): string {
+  const h = createHash('sha256');
+  for (const f of files) h.update(f.path).update('\0').update(f.contents).update('\0');
+  return BigInt('0x' + h.digest('hex').slice(0, 12)).toString(36).toUpperCase().padStart(8, '0').slice(-8);
+}
+
 /**
- * Gzipped size of the core: the entry, the shared chunks it imports statically and what it loads
- * lazily for itself (the error view); everything but the page chunks of chunks/.
+ * Gzipped size of the core: the entry and the shared chunks it imports statically, that is what
+ * every page loads first. Dynamic imports (page chunks, the lazy error view and swap) load only
+ * when needed.
  */
-function coreGzipSize(meta: esbuild.Metafile, files: RuntimeAssets['files'], entry: string): number {
+function coreGzipSize(meta: esbuild.Metafile, files: OutFile[], entry: string): number {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const rel = (p: string) => path.relative(OUT, path.resolve(DIR, p)).split(path.sep).join('/');
   const seen = new Set<string>();
@@ -123,11 +146,7 @@ function coreGzipSize(meta: esbuild.Metafile, files: RuntimeAssets['files'], ent
     if (seen.has(p)) return;
     seen.add(p);
     const out = Object.entries(meta.outputs).find(([k]) => rel(k) == p)?.[1];
-    for (const i of out?.imports ?? []) {
-      const target = meta.outputs[i.path];
-      const pageChunk = i.kind == 'dynamic-import' && target?.entryPoint?.startsWith('chunks/');
-      if (!i.external && !pageChunk) visit(rel(i.path));
-    }
+    for (const i of out?.imports ?? []) if (i.kind == 'import-statement' && !i.external) visit(rel(i.path));
   };
   visit(entry);
   return [...seen].reduce((sum, p) => sum + gzipSync(byPath.get(p)!.contents, { level: 9 }).length, 0);

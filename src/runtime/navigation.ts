@@ -2,14 +2,16 @@
  * Client navigation: a plain click on a same-origin link to a pre-rendered route of the same
  * locale and layout loads the route's payload.json and swaps `#main` (transition `page`, out-in)
  * instead of a full page load. Everything else is left to the browser. Payloads are prefetched on
- * hover, focus and touchstart; back and forward restore content and scroll position.
+ * hover, focus and touchstart; back and forward restore content and scroll position. Putting a
+ * payload on screen (transition, head, content) is the lazy chunk lazy/swap.ts, fetched with it.
  */
-import { page, cleanPath } from './page.ts';
+import { page, cleanPath, plainLink } from './page.ts';
 import { httpError, recover } from './recover.ts';
-import { applyHead } from './head.ts';
 import { enhance } from './enhance.ts';
 import type { Progress } from './progress.ts';
 import type { Manifest, Payload } from './types.ts';
+
+const swapper = () => import('./lazy/swap.ts');
 
 const cache = new Map<string, Promise<any>>();
 
@@ -42,10 +44,14 @@ async function payloadOf(url: URL, warn?: boolean): Promise<Payload | null> {
     : null;
 }
 
-/** The link an event is about, if client navigation may handle it; not the current page itself. */
+/**
+ * The URL of the link a plain click, hover, focus or touch is about, if client navigation may take
+ * it: same origin and tab, no download, not the content already on screen. (Clicks on language
+ * links never get here: switcher.ts, whose listener comes first, has taken them.)
+ */
 function linkOf(e: Event): URL | void {
-  const a = (e.target as Element).closest?.<HTMLAnchorElement>('a[href]');
-  if (a && (!a.target || a.target == '_self') && !a.hasAttribute('download') && a.origin == location.origin && !a.closest('[data-language-switcher]')) {
+  const a = plainLink(e, 'a[href]');
+  if (a && (!a.target || a.target == '_self') && !a.hasAttribute('download') && a.origin == location.origin) {
     const url = new URL(a.href);
     if (url.pathname + url.search != shown) return url;
   }
@@ -53,14 +59,6 @@ function linkOf(e: Event): URL | void {
 
 /** Path and query of the content on screen (the hash alone never changes content). */
 let shown = location.pathname + location.search;
-
-/** Adds a `page-*-active` class to main and resolves when the animations it starts have ended. */
-function transition(main: HTMLElement, name: string): Promise<unknown> {
-  main.classList.add(name);
-  return Promise.all(main.getAnimations().map((a) => a.finished))
-    .catch(() => {})
-    .then(() => main.classList.remove(name));
-}
 
 function scrollToHash(hash: string) {
   const target = hash && document.getElementById(decodeURIComponent(hash.slice(1)));
@@ -94,21 +92,17 @@ export function initNavigation(progress: Progress): void {
       history.pushState({ k: (key = Math.random()) }, '', url.href);
     };
     try {
-      const p = await payloadOf(url, true);
+      const [p, swap] = await Promise.all([payloadOf(url, true), swapper()]);
       if (n != seq) return;
       if (!p) return push ? location.assign(url.href) : location.replace(url.href);
       remember();
-      const motion = !matchMedia('(prefers-reduced-motion: reduce)').matches;
-      if (motion) await transition(main!, 'page-leave-active');
+      await swap.default(main!, p);
+      // The old content is gone: its chunks' listeners go with it.
       contents.abort();
       contents = new AbortController();
-      applyHead(p);
-      main!.innerHTML = p.html;
       Object.assign(page!, { route: p.route, path: cleanPath(location.pathname), locale: p.locale });
       document.dispatchEvent(new Event('sitegen:page'));
       enhance(main!, contents.signal, navigate);
-      main!.focus({ preventScroll: true });
-      if (motion) void transition(main!, 'page-enter-active');
       progress.finish();
       if (y != null) scrollTo(0, y);
       else if (!scrollToHash(url.hash)) scrollTo(0, 0);
@@ -131,15 +125,16 @@ export function initNavigation(progress: Progress): void {
 
   addEventListener('click', (e) => {
     const url = linkOf(e);
-    if (!url || e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (!url) return;
     e.preventDefault();
     void go(url, true);
   });
 
-  // Prefetch on intent: the payload is usually there by the time the click lands.
+  // Prefetch on intent: the payload is usually there by the time the click lands. (Browsers make
+  // touchstart listeners on window passive by themselves.)
   for (const type of ['mouseover', 'focusin', 'touchstart'])
     addEventListener(type, (e) => {
       const url = linkOf(e);
-      if (url) payloadOf(url).catch(() => {});
-    }, { passive: true });
+      if (url) Promise.all([payloadOf(url), swapper()]).catch(() => {});
+    });
 }

@@ -1,4 +1,7 @@
-/** The current page: the `__sitegen` JSON the build writes, kept up to date by client navigation. */
+/**
+ * The current page (the `__sitegen` JSON the build writes, kept up to date by client navigation)
+ * and the few small helpers the core modules share.
+ */
 import type { PageData } from './types.ts';
 
 const script = document.getElementById('__sitegen');
@@ -10,3 +13,19 @@ export const DEFAULT_LOCALE = __DEFAULT_LOCALE__;
 
 /** Public path without a trailing slash or `index.html`: `/de/jobs/` -> `/de/jobs`, `/index.html` -> `/`. */
 export const cleanPath = (p: string) => p.replace(/\/(index\.html)?$/, '') || '/';
+
+/** Home of the page's locale: `/` or `/de`. */
+export const homePath = () => (page!.locale == DEFAULT_LOCALE ? '/' : '/' + page!.locale);
+
+/**
+ * The link matching `selector` that a plain left click, hover, focus or touch (no modifier key, not
+ * handled yet) is about: only such clicks may be taken over; anything else stays the browser's.
+ */
+export const plainLink = (e: Event & Partial<MouseEvent>, selector: string): HTMLAnchorElement | null | undefined =>
+  e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey
+    ? null
+    : (e.target as Element).closest?.<HTMLAnchorElement>(selector);
+
+/** A new element with the given properties, appended to `<body>`. */
+export const addToBody = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]>) =>
+  document.body.appendChild(Object.assign(document.createElement(tag), props));

@@ -1,13 +1,9 @@
-/** The visible `#page-progress` bar (role progressbar), driven by the timing in progress.ts. */
+/** The visible `#page-progress` bar (role progressbar), driven by the timing in progress.ts. Styles: runtime.css. */
 import { createProgress, type Progress } from './progress.ts';
+import { addToBody } from './page.ts';
 
 export function createProgressBar(label = ''): Progress {
-  const bar = document.createElement('div');
-  bar.id = 'page-progress';
-  bar.role = 'progressbar';
-  bar.ariaLabel = label;
-  bar.hidden = true;
-  document.body.append(bar);
+  const bar = addToBody('div', { id: 'page-progress', role: 'progressbar', ariaLabel: label, hidden: true });
   return createProgress((visible, value, failed) => {
     bar.hidden = !visible;
     // width, not a transform: with inset-inline-start it grows from the right in rtl for free.

@@ -5,14 +5,15 @@
  * client navigation live in the `language-switcher` chunk.
  */
 import { localeCookie } from './locale-match.ts';
+import { plainLink } from './page.ts';
 
 /** Only a well-formed locale code may go into the cookie. */
 export const CODE = /^[a-z]{2}(-[A-Z]{2})?$/;
 
 export function initSwitcherLinks(): void {
   addEventListener('click', (e) => {
-    const a = (e.target as Element).closest?.<HTMLAnchorElement>('[data-language-switcher] a[hreflang]');
-    if (!a || e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const a = plainLink(e, '[data-language-switcher] a[hreflang]');
+    if (!a) return;
     e.preventDefault();
     if (CODE.test(a.hreflang)) document.cookie = localeCookie(a.hreflang);
     location.assign(a.pathname + location.search + location.hash);

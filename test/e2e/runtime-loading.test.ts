@@ -14,7 +14,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function open(path: string, before?: (page: Page) => Promise<void>): Promise<Page> {
+async function open(path: string, before?: (page: Page) => Promise<unknown>): Promise<Page> {
   const context = await browser.newContext();
   await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: site.url }]);
   const page = await context.newPage();
@@ -114,7 +114,7 @@ describe('chunk failure (behaviour 7)', () => {
   it('a chunk that 404s reloads the page exactly once, then shows the error view', async () => {
     let loads = 0;
     const page = await open('/jobs', async (p) => {
-      await p.route('**/assets/jobs-filter.*.js', (route) => route.fulfill({ status: 404 }));
+      await p.route('**/assets/chunks.*/jobs-filter.js', (route) => route.fulfill({ status: 404 }));
       p.on('load', () => loads++);
     });
     await page.waitForSelector('main .page-error');
@@ -128,6 +128,20 @@ describe('chunk failure (behaviour 7)', () => {
     let loads = 0;
     const page = await open('/', async (p) => {
       await p.route('**/tos/payload.json', (route) => route.abort('failed'));
+      p.on('load', () => loads++);
+    });
+    await page.click('header a[href="/tos"]');
+    await page.waitForURL(site.url + '/tos');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Terms of service');
+    await page.waitForSelector('html[data-js]', { state: 'attached' });
+    expect(loads).toBe(2);
+    await page.context().close();
+  });
+
+  it('a page swap chunk that cannot be fetched also loads the target page in full once', async () => {
+    let loads = 0;
+    const page = await open('/', async (p) => {
+      await p.route('**/assets/swap.*.js', (route) => route.abort('failed'));
       p.on('load', () => loads++);
     });
     await page.click('header a[href="/tos"]');
