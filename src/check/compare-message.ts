@@ -135,8 +135,9 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[]): Problem[
   return problems;
 }
 
-/** `link/b` -> `<b> inside <link>`. */
-const nesting = (tagPath: string) => tagPath.split('/').reverse().map((t) => `<${t}>`).join(' inside ');
+/** `link/b` -> `<b> inside <link>`; `b` -> `<b> outside other tags`. */
+const nesting = (tagPath: string) =>
+  tagPath.includes('/') ? tagPath.split('/').reverse().map((t) => `<${t}>`).join(' inside ') : `<${tagPath}> outside other tags`;
 
 function compareTags(en: MessageShape, tr: MessageShape): Problem[] {
   const problems: Problem[] = [];

@@ -89,6 +89,9 @@ describe('compareToReference: select cases and tags', () => {
     expect(compare('<b>terms</b> and <link>policy</link>', '<link><b>Bedingungen</b> und Richtlinie</link>')).toEqual([
       ['tag-nesting', 6, 'The tags are nested differently from en: en has no <b> inside <link>.'],
     ]);
+    expect(compare('<link><b>terms</b></link>', '<b>Bedingungen</b> <link>x</link>').map((p) => p[2])).toEqual([
+      'The tags are nested differently from en: en has no <b> outside other tags.',
+    ]);
   });
 });
 
