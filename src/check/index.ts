@@ -27,8 +27,9 @@ const GLOBAL_ARGUMENTS: ReadonlySet<string> = new Set(['product']);
 
 /**
  * Compares every locale file with en and returns the findings as data. Cheap enough for every
- * build: files are read once, each distinct message text is parsed once, and positions are only
- * computed for files that have findings.
+ * build: files are read once, common ICU is read without building a syntax tree, a translation
+ * whose shape equals en's is not compared further, and positions are only computed for files
+ * that have findings.
  */
 export async function check(config: ResolvedConfig, options: CheckOptions = {}): Promise<CheckReport> {
   const reference = config.defaultLocale;
@@ -50,12 +51,12 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
   }
 
   const ref = checkReference(run, enFile);
-  enFile.releaseLocator();
   if (wantsEn) {
     checkAllowList(run, config, ref.keys);
     if (options.usedKeys) checkUsage(run, enFile, ref.keys, options.usedKeys);
     if (!options.locale) await checkStrayFiles(run, config);
   }
+  enFile.releaseLocator();
 
   const counts = new Map<LocaleFile, Counts | null>();
   for (const file of files.slice(1)) {
