@@ -22,7 +22,9 @@ export interface ServerModules {
   layouts: Record<string, { default?: ComponentType<{ children: ReactNode }> }>;
 }
 
-const MAIN_MARK = '@@sitegen-main@@';
+/** Text markers around the page inside its layout: one render gives both the page and the whole body. */
+const START = '\u{F0000}sitegen-main\u{F0000}';
+const END = '\u{F0001}sitegen-main\u{F0001}';
 const translators = new Map<string, { translator: Translator; fallbacks: Set<string>; runtime?: Record<string, string> }>();
 const madeDirs = new Set<string>();
 
@@ -86,11 +88,20 @@ async function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob
   };
   const Page = mods.pages[page.file]!.default!;
   const Layout = mods.layouts[page.layout]!.default!;
-  const main = renderToStaticMarkup(<PageProvider value={value}><Page /></PageProvider>);
-  const shell = renderToStaticMarkup(<PageProvider value={value}><Layout>{MAIN_MARK}</Layout></PageProvider>);
-  const at = shell.indexOf(MAIN_MARK);
-  if (at < 0 || shell.indexOf(MAIN_MARK, at + 1) >= 0) throw errors.layoutNoChildren(page.layout);
-  const body = shell.slice(0, at) + main + shell.slice(at + MAIN_MARK.length);
+  const shell = renderToStaticMarkup(
+    <PageProvider value={value}>
+      <Layout>
+        {START}
+        <Page />
+        {END}
+      </Layout>
+    </PageProvider>,
+  );
+  const at = shell.indexOf(START);
+  const end = shell.indexOf(END);
+  if (at < 0 || end < at || shell.indexOf(START, at + 1) >= 0) throw errors.layoutNoChildren(page.layout);
+  const main = shell.slice(at + START.length, end);
+  const body = shell.slice(0, at) + main + shell.slice(end + END.length);
 
   const title = translator.t(page.head.title);
   const description = translator.t(page.head.description);
