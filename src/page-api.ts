@@ -91,7 +91,15 @@ export function useI18n(): I18n {
     path: ctx.path,
     site: ctx.site,
     assetsBase: ctx.assetsBase,
-    formatDate: (iso, style = 'long') =>
-      new Intl.DateTimeFormat(locale.iso, { dateStyle: style, timeZone: 'UTC' }).format(new Date(iso + 'T00:00:00Z')),
+    formatDate: (iso, style = 'long') => dateFormat(locale.iso, style).format(new Date(iso + 'T00:00:00Z')),
   };
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Intl formatters are costly to create: one per locale and style. */
+function dateFormat(iso: string, style: 'long' | 'medium' | 'short'): Intl.DateTimeFormat {
+  const key = `${iso}|${style}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(iso, { dateStyle: style, timeZone: 'UTC' })));
+  return format;
 }

@@ -76,9 +76,11 @@ export function createTranslator(options: TranslatorOptions): Translator {
     return format;
   }
 
+  // The values every call starts from; most calls pass nothing else, so no copy is made.
+  const base = { ...globals, ...richTags };
   function run(key: string, values: Record<string, unknown>): unknown {
     try {
-      return compiled(key).format({ ...globals, ...richTags, ...values } as never);
+      return compiled(key).format((Object.keys(values).length ? { ...base, ...values } : base) as never);
     } catch (cause) {
       if (cause instanceof Error && cause.name === 'SitegenError') throw cause;
       throw options.onFormatError(key, cause);
