@@ -115,7 +115,13 @@ export function checkTranslation(run: Run, ref: Reference, file: LocaleFile): Co
 }
 
 /** Empty or only whitespace, without allocating for the usual non-blank text. */
-const isBlank = (s: string) => s.length === 0 || (isSpace(s.charCodeAt(0)) && s.trim() === '');
+function isBlank(s: string): boolean {
+  if (s.length === 0) return true;
+  const c = s.charCodeAt(0);
+  // Most text starts with a character that is plainly not a space.
+  if (c > 32 && c < 0xa0) return false;
+  return isSpace(c) && s.trim() === '';
+}
 /** The characters String.prototype.trim removes. */
 const isSpace = (c: number) =>
   c <= 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
