@@ -110,7 +110,10 @@ function reportUnreadable(run: Run, file: LocaleFile, severity: 'error' | 'warni
     column: file.error?.column,
     kind: 'malformed-file',
     message: `${file.error?.message ?? 'The file cannot be read.'} Nothing else is checked in this file.`,
-    hint: 'Fix the JSON syntax at this position (a missing comma or quote, a trailing comma).',
+    hint:
+      file.error?.line !== undefined
+        ? 'Fix the JSON syntax at this position (a missing comma or quote, a trailing comma).'
+        : 'Make it a readable JSON object whose values are messages (strings) or objects of messages.',
     frame: file.error?.frame,
   });
 }

@@ -46,8 +46,9 @@ async function loadOne(config: ResolvedConfig, locale: Locale): Promise<LocaleFi
   try {
     base.source = await readFile(absolute, 'utf8');
   } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return { ...base, status: 'missing' };
-    throw cause;
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return Object.assign(base, { status: 'missing' as const });
+    // A folder named like the file, no permission: the file exists but cannot be used.
+    return Object.assign(base, { status: 'malformed' as const, error: { message: `The file cannot be read: ${(cause as Error).message}.` } });
   }
   try {
     const parsed = parseMessageFile(absolute, base.source);

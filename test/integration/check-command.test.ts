@@ -84,6 +84,17 @@ describe('sitegen check (command)', () => {
     expect(code).toBe(0);
   });
 
+  it('finds undefined keys: asked for by a page, absent from en', async () => {
+    const page = (await readFile(path.join(CLEAN, 'pages/index.tsx'), 'utf8')).replace("{t('home.title')}", "{t('home.title')} {t('home.nowhere')}");
+    const root = await fixtureCopy('check-clean', { 'pages/index.tsx': page });
+    const { code, stdout } = await sitegenCheck(['--root', root, '--json']);
+    const findings = JSON.parse(stdout).findings;
+    expect(findings.map((f: { locale: string; key: string; kind: string; severity: string }) => [f.locale, f.key, f.kind, f.severity])).toEqual([
+      ['en', 'home.nowhere', 'undefined-key', 'error'],
+    ]);
+    expect(code).toBe(1);
+  });
+
   it('--json prints only the JSON report, with the documented schema', async () => {
     const { stdout, info, code } = await sitegenCheck(['--json', '--root', FAULTS]);
     expect(info).toBe('');

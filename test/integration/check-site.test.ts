@@ -167,6 +167,13 @@ describe('check options and edge cases', () => {
     expect(tuples(report)).toEqual([['en', null, 'malformed-file', 3, 1]]);
   });
 
+  it('reports a locale file that cannot be read (a folder of that name) as malformed', async () => {
+    const root = await fixtureCopy('check-site', { 'locales/ru.json': null, 'locales/ru.json/keep': 'x' });
+    const ru = (await run(root)).findings.filter((f) => f.locale === 'ru');
+    expect(ru.map((f) => [f.kind, f.severity, f.line ?? null])).toEqual([['malformed-file', 'error', null]]);
+    expect(ru[0]!.message).toMatch(/^The file cannot be read: EISDIR: .*\. Nothing else is checked in this file\.$/);
+  });
+
   it('reports a value that is not a string as a malformed file', async () => {
     const root = await fixtureCopy('check-site', { 'locales/pt.json': '{ "home": { "title": ["a"] } }' });
     const pt = (await run(root)).findings.find((f) => f.locale === 'pt')!;
