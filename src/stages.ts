@@ -12,7 +12,7 @@ import { bundleServer, type ServerBundle } from './bundle.ts';
 import { bundleRuntime, type RuntimeAssets } from './runtime/bundle.ts';
 import { describePages } from './render/pages.ts';
 import { renderAll } from './render/pool.ts';
-import type { JobResult, PageInfo, RenderJob } from './render/context.ts';
+import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/context.ts';
 import { verifyPages } from './verify/verify.ts';
 import { siteFrame } from './render/source-location.ts';
 import { copyStatic, listStatic, writeOut } from './output.ts';
@@ -132,34 +132,16 @@ export async function renderStage(state: BuildState): Promise<void> {
   for (const page of [...state.pages, ...(state.notFound ? [state.notFound] : [])]) {
     for (const locale of config.locales) jobs.push({ page, locale: locale.code });
   }
-  const messages: Record<string, Messages> = {};
-  for (const [code, m] of state.messages) messages[code] = m;
-  const staticSet = new Set(state.staticFiles);
   state.results = await renderAll({
     modulePath: state.server!.modulePath,
     workers: state.workers,
     jobs,
-    context: {
-      outDir: state.staging ?? '',
-      assetsDir: assetsDir(config.assetsBase),
-      buildId: state.buildId,
-      baseUrl: config.baseUrl,
-      assetsBase: config.assetsBase,
-      defaultLocale: config.defaultLocale.code,
-      locales: [...config.locales],
-      site: { ...config.site, socialImage: config.site.socialImage ?? '/social.png' } as never,
-      client: config.site.client ?? {},
-      messages,
-      cssFile: state.cssFile,
-      favicon: staticSet.has('favicon.svg') ? '/favicon.svg' : null,
-      runtime: { entry: state.runtime!.entry, redirectScript: state.runtime!.redirectScript },
-      write: state.write,
-    },
+    context: renderContext(state, state.staging ?? ''),
   });
   const fallbacks = new Map<string, Set<string>>();
   for (const result of state.results) {
     for (const key of result.usedKeys) state.usedKeys.add(key);
-    if (result.error && state.write) throw renderError(state, result);
+    if (result.error && state.write) throw jobError(state, result);
     state.bytes += result.bytes;
     // Route pages: one HTML file per path plus the payload; a not-found page: one file.
     state.files += result.paths.length ? result.paths.length + 1 : 1;
@@ -176,7 +158,31 @@ export async function renderStage(state: BuildState): Promise<void> {
   }
 }
 
-function renderError(state: BuildState, result: JobResult): SitegenError {
+/** What every renderer needs besides its jobs; `outDir` is where the pages are written. */
+export function renderContext(state: BuildState, outDir: string): RenderContext {
+  const { config } = state;
+  const messages: Record<string, Messages> = {};
+  for (const [code, m] of state.messages) messages[code] = m;
+  return {
+    outDir,
+    assetsDir: assetsDir(config.assetsBase),
+    buildId: state.buildId,
+    baseUrl: config.baseUrl,
+    assetsBase: config.assetsBase,
+    defaultLocale: config.defaultLocale.code,
+    locales: [...config.locales],
+    site: { ...config.site, socialImage: config.site.socialImage ?? '/social.png' } as RenderContext['site'],
+    client: config.site.client ?? {},
+    messages,
+    cssFile: state.cssFile,
+    favicon: state.staticFiles.includes('favicon.svg') ? '/favicon.svg' : null,
+    runtime: state.runtime && { entry: state.runtime.entry, redirectScript: state.runtime.redirectScript },
+    write: state.write,
+  };
+}
+
+/** A failed render job as a catalogue error naming the page, the locale and the source location. */
+export function jobError(state: BuildState, result: JobResult): SitegenError {
   const err = result.error!;
   const page = path.relative(state.config.root, result.file);
   const cause = Object.assign(new Error(err.message), { name: err.name, stack: err.stack });

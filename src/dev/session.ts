@@ -14,7 +14,7 @@ import type { JobResult, PageInfo, RenderJob } from '../render/context.ts';
 import { assetsDir } from '../paths.ts';
 import { pageDependencies, pagesAffectedBy } from './dependency-graph.ts';
 import { changedKeys, jobsAffectedByMessages, type MessageChange } from './message-diff.ts';
-import { firstRenderError, renderContext, renderSubset } from './render-subset.ts';
+import { jobError, renderContext, renderSubset } from './render-subset.ts';
 
 /** What one rebuild did. */
 export interface Outcome {
@@ -167,8 +167,9 @@ export class DevSession {
       }
 
       const jobs = [...selected.values()];
-      const results = jobs.length ? await renderSubset(draft.server!.modulePath, renderContext(draft, this.outDir), jobs, changes.length > 0) : [];
-      const failure = firstRenderError(results, this.root);
+      const results = jobs.length ? await renderSubset(draft.server!.modulePath, renderContext(draft, this.outDir), jobs) : [];
+      const failed = results.find((r) => r.error);
+      const failure = failed ? jobError(draft, failed) : null;
       if (failure) throw failure;
       if (signal.aborted) throw new Superseded();
 

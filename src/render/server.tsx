@@ -25,11 +25,15 @@ export interface ServerModules {
 /** Text markers around the page inside its layout: one render gives both the page and the whole body. */
 const START = '\u{F0000}sitegen-main\u{F0000}';
 const END = '\u{F0001}sitegen-main\u{F0001}';
-const translators = new Map<string, { translator: Translator; fallbacks: Set<string>; runtime?: Record<string, string> }>();
+type TranslatorEntry = { translator: Translator; fallbacks: Set<string>; runtime?: Record<string, string> };
+/** Translators (with their compiled messages) per render context and locale: a new context, as after a message edit in dev, starts afresh. */
+const translators = new WeakMap<RenderContext, Map<string, TranslatorEntry>>();
 const madeDirs = new Set<string>();
 
-function translatorFor(ctx: RenderContext, code: string) {
-  let entry = translators.get(code);
+function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
+  let byLocale = translators.get(ctx);
+  if (!byLocale) translators.set(ctx, (byLocale = new Map()));
+  let entry = byLocale.get(code);
   if (!entry) {
     const locale = ctx.locales.find((l) => l.code === code)!;
     const fallbacks = new Set<string>();
@@ -43,7 +47,7 @@ function translatorFor(ctx: RenderContext, code: string) {
       onFormatError: (key, cause) => errors.messageFormat(key, code, cause),
     });
     entry = { translator, fallbacks };
-    translators.set(code, entry);
+    byLocale.set(code, entry);
   }
   return entry;
 }
