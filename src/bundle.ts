@@ -70,7 +70,8 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
     const failure = cause as esbuild.BuildFailure;
     if (!failure.errors) throw cause;
     const detail = (await esbuild.formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
-    throw errors.bundleFailed(detail);
+    const first = failure.errors.find((e) => e.location)?.location;
+    throw errors.bundleFailed(detail, first ? { file: path.resolve(config.root, first.file), line: first.line, column: first.column + 1 } : undefined);
   }
 
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!;

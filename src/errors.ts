@@ -7,12 +7,21 @@ export class SitegenError extends Error {
   readonly code: string;
   /** Extra lines shown under the message: a code frame, a source location. */
   readonly detail?: string;
-  constructor(code: string, message: string, options: { cause?: unknown; detail?: string } = {}) {
+  /** Where the mistake is, when one spot is known (for editors and the dev overlay). */
+  readonly location?: SourceLocation;
+  constructor(code: string, message: string, options: { cause?: unknown; detail?: string; location?: SourceLocation } = {}) {
     super(message, { cause: options.cause });
     this.name = 'SitegenError';
     this.code = code;
     this.detail = options.detail;
+    this.location = options.location;
   }
+}
+
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
 }
 
 const rel = (file: string | null) => (file ? file.replace(process.cwd() + '/', '') : '(no file)');
@@ -33,7 +42,10 @@ export const errors = {
   localeFileMissing: (file: string, code: string) =>
     new SitegenError('LocaleFileMissing', `${rel(file)} does not exist: every message of locale ${code} falls back to en. Create the file to translate it.`),
   localeJsonInvalid: (file: string, line: number, column: number, reason: string, frame: string) =>
-    new SitegenError('LocaleJsonInvalid', `${rel(file)}:${line}:${column}: ${reason}. Fix the JSON syntax of this message file.`, { detail: frame }),
+    new SitegenError('LocaleJsonInvalid', `${rel(file)}:${line}:${column}: ${reason}. Fix the JSON syntax of this message file.`, {
+      detail: frame,
+      location: { file, line, column },
+    }),
   localeShapeInvalid: (file: string, key: string, kind: string) =>
     new SitegenError('LocaleShapeInvalid', `${rel(file)}: the value of "${key}" is ${kind}; a message must be a string or an object of messages.`),
   messageSyntax: (file: string, key: string, reason: string, frame: string) =>
@@ -60,13 +72,17 @@ export const errors = {
     new SitegenError('BadAlias', `${rel(file)} declares the alias "${alias}", which must be an absolute path ending in .html.`),
   duplicateRoute: (urlPath: string, a: string, b: string) =>
     new SitegenError('DuplicateRoute', `Both ${rel(a)} and ${rel(b)} claim the path ${urlPath}. Remove one of them.`),
-  bundleFailed: (details: string) =>
-    new SitegenError('BundleFailed', `The pages could not be bundled. Fix the errors below.`, { detail: details }),
+  bundleFailed: (details: string, location?: SourceLocation) =>
+    new SitegenError('BundleFailed', `The pages could not be bundled. Fix the errors below.`, { detail: details, location }),
   renderFailed: (page: string, locale: string, cause: unknown, where: string | undefined) =>
     new SitegenError('RenderFailed', `${page} threw while rendering in locale ${locale}: ${why(cause)}`, {
       cause,
       detail: where ? `at ${where}` : undefined,
     }),
+  portInUse: (port: number, host: string) =>
+    new SitegenError('PortInUse', `Port ${port} on ${host} is already in use. Stop the other server or pass another one with --port.`),
+  serveRootMissing: (root: string, cause: unknown) =>
+    new SitegenError('ServeRootMissing', `There is no folder to serve at ${root}. Run \`sitegen build\` first, or pass the built folder: \`sitegen serve <dir>\`.`, { cause }),
   brokenLinks: (lines: string[]) =>
     new SitegenError('BrokenLinks', `${lines.length} internal link(s) lead nowhere in this build:`, { detail: lines.join('\n') }),
   verifyFailed: (lines: string[]) =>

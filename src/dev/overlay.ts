@@ -27,6 +27,8 @@ export function toProblem(err: unknown, root: string): DevProblem {
   const code = err instanceof SitegenError ? err.code : null;
   const where = LOCATION.exec(message) ?? (detail ? LOCATION.exec(detail) : null);
   const relative = (file: string) => (path.isAbsolute(file) ? path.relative(root, file) : file);
+  const known = err instanceof SitegenError ? err.location : undefined;
+  if (known) return { file: relative(known.file), line: known.line, column: known.column, message, detail, code };
   if (where) return { file: relative(where[1]!), line: Number(where[2]), column: Number(where[3]), message, detail, code };
   const named = /^([^\s:]+\.(?:tsx?|jsx?|json|css)):/.exec(message);
   return { file: named ? relative(named[1]!) : null, line: null, column: null, message, detail, code };

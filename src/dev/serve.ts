@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import path from 'node:path';
+import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { StaticFiles } from './static-files.ts';
 import { createStaticHandler, type RequestHandler } from './static-handler.ts';
-import { devErrors } from './dev-errors.ts';
 
 export interface ServeOptions {
   /** The built site, such as dist/. */
@@ -27,7 +28,7 @@ export interface RunningServer {
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger();
   const files = await StaticFiles.open(options.root).catch((cause) => {
-    throw devErrors.rootMissing(options.root, cause);
+    throw errors.serveRootMissing(path.resolve(options.root), cause);
   });
   const handler = createStaticHandler({ files, assetsPath: options.assetsPath ?? '/_static/', logger });
   return listen(handler, { port: options.port ?? 4173, host: options.host ?? '127.0.0.1', logger });
@@ -48,7 +49,7 @@ export async function listen(handler: RequestHandler, options: { port: number; h
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {
-    const onError = (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? devErrors.portInUse(options.port, options.host) : err);
+    const onError = (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? errors.portInUse(options.port, options.host) : err);
     server.once('error', onError);
     server.listen(options.port, options.host, () => {
       server.off('error', onError);
