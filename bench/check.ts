@@ -13,6 +13,7 @@ import path from 'node:path';
 import { resolveConfig } from '../src/config.ts';
 import { LOCALES } from '../src/locales.ts';
 import { check } from '../src/check/index.ts';
+import { readMessageFile } from '../src/i18n/messages.ts';
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -89,6 +90,9 @@ async function timed(fn: () => Promise<unknown>): Promise<Time> {
 const floor = (root: string) =>
   Promise.all(LOCALES.map(async (l) => JSON.parse(await readFile(path.join(root, 'locales', l.file), 'utf8')) as unknown));
 
+/** What every user of the locale files pays: the shared loader (JSON.parse and flatten). */
+const loader = (root: string) => Promise.all(LOCALES.map((l) => readMessageFile(path.join(root, 'locales', l.file))));
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const root = await generate();
@@ -96,9 +100,11 @@ try {
   const { config } = await resolveConfig(root);
   const floors: Time[] = [];
   const checks: Time[] = [];
+  const loads: Time[] = [];
   let findings = 0;
   for (let i = 0; i < RUNS; i++) {
     floors.push(await timed(() => floor(root)));
+    loads.push(await timed(() => loader(root)));
     checks.push(await timed(async () => (findings = (await check(config, {})).findings.length)));
   }
   console.log(`sitegen check benchmark: ${LOCALES.length} locales x ${KEYS} keys, ${findings} findings, median of ${RUNS} runs`);
@@ -111,6 +117,8 @@ try {
         ` | best: check ${Math.min(...c).toFixed(0)} ms, floor ${Math.min(...f).toFixed(0)} ms, ${(Math.min(...c) / Math.min(...f)).toFixed(2)}x (target 3x)`,
     );
   }
+  const l = median(loads.map((t) => t.cpu));
+  console.log(`of which the shared loader (read, JSON.parse, flatten in src/i18n/messages.ts): ${l.toFixed(0)} ms cpu median, ${(l / median(floors.map((t) => t.cpu))).toFixed(2)}x the floor`);
 } finally {
   // BENCH_KEEP=1 leaves the generated site for profiling.
   if (process.env.BENCH_KEEP) console.log(`kept ${root}`);
