@@ -4,12 +4,11 @@ import { resolveConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { errors } from '../errors.ts';
 import { createStagingDir, discardStaging, swapIntoPlace } from '../output.ts';
-import { bundleStage, hash, loadMessagesStage, newState, renderStage, routesStage, verifyStage, writeStage, type BuildState } from '../stages.ts';
+import { bundleStage, checkStage, hash, loadMessagesStage, newState, renderStage, routesStage, verifyStage, writeStage, type BuildState } from '../stages.ts';
 import { bundleServer } from '../bundle.ts';
 import { describePages } from '../render/pages.ts';
 import { discoverRoutes } from '../routes.ts';
 import { readMessageFile } from '../i18n/messages.ts';
-import { validateMessageSyntax } from '../i18n/validate.ts';
 import type { JobResult, PageInfo, RenderJob } from '../render/context.ts';
 import { assetsDir } from '../paths.ts';
 import { pageDependencies, pagesAffectedBy } from './dependency-graph.ts';
@@ -94,7 +93,7 @@ export class DevSession {
     const state = newState(config, this.logger, warnings);
     state.staging = await createStagingDir(config.outDir);
     try {
-      for (const stage of [loadMessagesStage, routesStage, bundleStage, renderStage, verifyStage, writeStage]) {
+      for (const stage of [loadMessagesStage, checkStage, routesStage, bundleStage, renderStage, verifyStage, writeStage]) {
         await stage(state);
         if (signal.aborted) throw new Superseded();
       }
@@ -128,11 +127,12 @@ export class DevSession {
       if (!locale) continue;
       const loaded = await readMessageFile(file);
       if (!loaded && locale.code === config.defaultLocale.code) throw errors.localeFileMissing(file, locale.code);
-      if (loaded) validateMessageSyntax(loaded);
       const messages = loaded?.messages ?? {};
       changes.push({ locale: locale.code, keys: changedKeys(state.messages.get(locale.code) ?? {}, messages) });
       draft.messages.set(locale.code, messages);
     }
+    // The build's translation checker: an ICU or argument error shows in the overlay.
+    if (localeFiles.length) await checkStage(draft);
 
     // Sources: bundle again; the metafile says which pages import what changed.
     try {
