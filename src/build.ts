@@ -9,17 +9,7 @@
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createStagingDir, discardStaging, swapIntoPlace } from './output.ts';
-import {
-  newState,
-  loadMessagesStage,
-  checkStage,
-  routesStage,
-  bundleStage,
-  renderStage,
-  verifyStage,
-  writeStage,
-  type BuildState,
-} from './stages.ts';
+import { newState, loadMessagesStage, routesStage, bundleStage, renderStage, PIPELINE, type BuildState } from './stages.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Project root (where pages/, templates/, locales/ and sitegen.config.ts are). */
@@ -48,7 +38,7 @@ export interface BuildResult {
 
 type Stage = (state: BuildState) => Promise<void>;
 
-async function runStages(state: BuildState, stages: [string, Stage][]): Promise<void> {
+async function runStages(state: BuildState, stages: readonly (readonly [string, Stage])[]): Promise<void> {
   for (const [name, stage] of stages) {
     const start = performance.now();
     await stage(state);
@@ -64,16 +54,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const state = newState(config, options.logger ?? createLogger({ level: 'silent' }), warnings, options.workers);
   state.staging = await createStagingDir(config.outDir);
   try {
-    await runStages(state, [
-      ['messages', loadMessagesStage],
-      ['check', checkStage],
-      ['routes', routesStage],
-      ['bundle', bundleStage],
-      ['render', renderStage],
-      ['verify', verifyStage],
-      ['write', writeStage],
-      ['swap', async (s) => swapIntoPlace(s.staging!, config.outDir)],
-    ]);
+    await runStages(state, [...PIPELINE, ['swap', async (s) => swapIntoPlace(s.staging!, config.outDir)]]);
   } catch (err) {
     await discardStaging(state.staging);
     throw err;

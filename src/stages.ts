@@ -230,3 +230,14 @@ export async function writeStage(state: BuildState): Promise<void> {
   await copyStatic(config.staticDir, state.staticFiles, out);
   state.files += state.staticFiles.length;
 }
+
+/** The stages that turn sources into a staged output folder, in order (the swap comes after). */
+export const PIPELINE: readonly [string, (state: BuildState) => Promise<void>][] = [
+  ['messages', loadMessagesStage],
+  ['check', checkStage],
+  ['routes', routesStage],
+  ['bundle', bundleStage],
+  ['render', renderStage],
+  ['verify', verifyStage],
+  ['write', writeStage],
+];

@@ -4,7 +4,7 @@ import { resolveConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { errors } from '../errors.ts';
 import { createStagingDir, discardStaging, swapIntoPlace } from '../output.ts';
-import { bundleStage, checkStage, hash, loadMessagesStage, newState, renderStage, routesStage, verifyStage, writeStage, type BuildState } from '../stages.ts';
+import { checkStage, hash, newState, PIPELINE, verifyStage, type BuildState } from '../stages.ts';
 import { bundleServer } from '../bundle.ts';
 import { describePages } from '../render/pages.ts';
 import { discoverRoutes } from '../routes.ts';
@@ -93,7 +93,7 @@ export class DevSession {
     const state = newState(config, this.logger, warnings);
     state.staging = await createStagingDir(config.outDir);
     try {
-      for (const stage of [loadMessagesStage, checkStage, routesStage, bundleStage, renderStage, verifyStage, writeStage]) {
+      for (const [, stage] of PIPELINE) {
         await stage(state);
         if (signal.aborted) throw new Superseded();
       }
