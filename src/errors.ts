@@ -83,6 +83,10 @@ export const errors = {
     new SitegenError('PortInUse', `Port ${port} on ${host} is already in use. Stop the other server or pass another one with --port.`),
   serveRootMissing: (root: string, cause: unknown) =>
     new SitegenError('ServeRootMissing', `There is no folder to serve at ${root}. Run \`sitegen build\` first, or pass the built folder: \`sitegen serve <dir>\`.`, { cause }),
+  checkUnknownLocale: (code: string, known: string[]) =>
+    new SitegenError('CheckUnknownLocale', `--locale ${code} is not a locale of this site. Use one of: ${known.join(', ')}.`),
+  checkReportWrite: (file: string, cause: unknown) =>
+    new SitegenError('CheckReportWrite', `The HTML report could not be written to ${file}: ${why(cause)}. Choose a writable file path for --html.`, { cause }),
   brokenLinks: (lines: string[]) =>
     new SitegenError('BrokenLinks', `${lines.length} internal link(s) lead nowhere in this build:`, { detail: lines.join('\n') }),
   verifyFailed: (lines: string[]) =>

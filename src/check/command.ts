@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { resolveConfig, type ResolvedConfig } from '../config.ts';
-import { SitegenError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { check, exitCode, formatTable, renderHtmlReport, toJson } from './index.ts';
 
@@ -56,11 +56,7 @@ export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCo
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, renderHtmlReport(report));
     } catch (cause) {
-      throw new SitegenError(
-        'CheckReportWrite',
-        `The HTML report could not be written to ${file}: ${(cause as Error).message}. Choose a writable file path for --html.`,
-        { cause },
-      );
+      throw errors.checkReportWrite(file, cause);
     }
     if (!options.json) ctx.logger.info(`HTML report written to ${path.relative(ctx.cwd, file) || file}`);
   }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
-import { SitegenError } from '../errors.ts';
+import { errors } from '../errors.ts';
+import { GLOBAL_ARGUMENT_NAMES } from '../i18n/globals.ts';
 import { findLocale, type Locale } from '../locales.ts';
 import { checkReference, checkTranslation, type Counts, type Run } from './check-locale.ts';
 import { FindingList } from './findings.ts';
@@ -23,7 +24,7 @@ export interface CheckOptions {
 }
 
 /** Arguments every message receives from the build (see templates/README.md). */
-const GLOBAL_ARGUMENTS: ReadonlySet<string> = new Set(['product']);
+const GLOBAL_ARGUMENTS: ReadonlySet<string> = new Set(GLOBAL_ARGUMENT_NAMES);
 
 /**
  * Compares every locale file with en and returns the findings as data. Cheap enough for every
@@ -80,10 +81,7 @@ function selectLocales(config: ResolvedConfig, code: string | undefined): readon
   if (code === undefined) return config.locales;
   const locale = config.locales.find((l) => l.code === code);
   if (!locale) {
-    throw new SitegenError(
-      'CheckUnknownLocale',
-      `--locale ${code} is not a locale of this site. Use one of: ${config.locales.map((l) => l.code).join(', ')}.`,
-    );
+    throw errors.checkUnknownLocale(code, config.locales.map((l) => l.code));
   }
   return [locale];
 }

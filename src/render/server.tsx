@@ -10,6 +10,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PageProvider, type PageContext } from '../page-api.ts';
 import { createTranslator, type Translator } from '../i18n/translator.ts';
+import { messageGlobals } from '../i18n/globals.ts';
 import { htmlFile, localizePath, notFoundFile, payloadFile, routeName } from '../paths.ts';
 import { errors } from '../errors.ts';
 import { headTags } from './head.ts';
@@ -41,7 +42,7 @@ function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
       locale,
       messages: ctx.messages[code] ?? {},
       fallback: ctx.messages[ctx.defaultLocale] ?? {},
-      globals: { product: ctx.site.product },
+      globals: messageGlobals(ctx.site),
       onFallback: (key) => fallbacks.add(key),
       onMissing: (key) => (ctx.write ? errors.messageMissing(key, code) : null),
       onFormatError: (key, cause) => errors.messageFormat(key, code, cause),
