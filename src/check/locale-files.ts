@@ -59,17 +59,14 @@ async function loadOne(config: ResolvedConfig, locale: Locale): Promise<LocaleFi
   }
 }
 
-/**
- * The loader's errors carry their position only in the text (`file:3:14: reason.`); read it back
- * so the finding has line and column as data.
- */
+/** The loader's error as finding data: its location, and its reason without the `file:line:column: ` prefix. */
 function describeLoadError(err: SitegenError): NonNullable<LocaleFile['error']> {
   const at = /:(\d+):(\d+): /.exec(err.message);
   const message = at ? err.message.slice(at.index + at[0].length) : err.message.replace(/^[^:]*: /, '');
   return {
     message: message.replace(/\. Fix the JSON syntax of this message file\.$/, '.'),
-    line: at ? Number(at[1]) : undefined,
-    column: at ? Number(at[2]) : undefined,
+    line: err.location?.line,
+    column: err.location?.column,
     frame: err.detail,
   };
 }
