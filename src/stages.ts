@@ -105,8 +105,14 @@ export async function bundleStage(state: BuildState): Promise<void> {
   const described = await describePages(server.modulePath, state.routes, state.notFoundFile, server.layouts);
   state.pages = described.pages;
   state.notFound = described.notFound;
-  state.cssFile = server.css ? `assets/site.${hash(server.css).slice(0, 10)}.css` : null;
+  addStylesheet(state, server);
   state.buildId = await buildId(state);
+}
+
+/** The site's one stylesheet: the pages' CSS and the runtime's own few rules, content-hashed. */
+export function addStylesheet(state: BuildState, server: ServerBundle): void {
+  server.css += state.runtime!.css;
+  state.cssFile = server.css ? `assets/site.${hash(server.css).slice(0, 10)}.css` : null;
 }
 
 /** The build id is a hash of everything that shapes the output, never a timestamp. */

@@ -4,7 +4,7 @@ import { resolveConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { errors } from '../errors.ts';
 import { createStagingDir, discardStaging, swapIntoPlace } from '../output.ts';
-import { checkStage, hash, newState, PIPELINE, verifyStage, type BuildState } from '../stages.ts';
+import { addStylesheet, checkStage, newState, PIPELINE, verifyStage, type BuildState } from '../stages.ts';
 import { bundleServer } from '../bundle.ts';
 import { describePages } from '../render/pages.ts';
 import { discoverRoutes } from '../routes.ts';
@@ -147,10 +147,8 @@ export class DevSession {
         }
         draft.pages = described.pages;
         draft.notFound = described.notFound;
-        if (server.css !== state.server!.css) {
-          draft.cssFile = server.css ? `assets/site.${hash(server.css).slice(0, 10)}.css` : null;
-          reloadAll = true;
-        }
+        addStylesheet(draft, server);
+        if (server.css !== state.server!.css) reloadAll = true;
         deps = this.dependencies(draft);
         const affected = reloadAll ? new Set(allPages().map((p) => p.file)) : pagesAffectedBy(deps, sourceFiles);
         for (const page of allPages()) {

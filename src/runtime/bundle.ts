@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -27,6 +27,8 @@ export interface RuntimeAssets {
   /** Inline JS (no <script> tag) for the head of `/` only: the root redirect. */
   redirectScript: string;
   sizes: { coreGzip: number; redirectBytes: number };
+  /** The runtime's own styles (progress bar, status, error view), minified; the build adds them to the site's stylesheet. */
+  css: string;
 }
 
 export interface BundleRuntimeOptions {
@@ -123,6 +125,7 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
     entry,
     redirectScript,
     sizes: { coreGzip: coreGzipSize(core.metafile, core.files, entry), redirectBytes: Buffer.byteLength(redirectScript) },
+    css: (await esbuild.transform(readFileSync(new URL('./runtime.css', import.meta.url), 'utf8'), { loader: 'css', minify: true })).code,
   };
 }
 
