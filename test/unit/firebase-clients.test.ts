@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/runtime/firebase/env.ts';
 import { post, SLOW_TIMEOUT, TIMEOUT } from '../../src/runtime/firebase/http.ts';
-import { ACTION_CODE_NAMES, authError, SIGN_IN_NAMES } from '../../src/runtime/firebase/errors.ts';
+import { authError, SIGN_IN_NAMES } from '../../src/runtime/firebase/errors.ts';
 import { firebaseConfig, type FirebaseConfig } from '../../src/runtime/firebase/config.ts';
-import { applyActionCode, resetPassword, sendPasswordReset, signIn, signUp } from '../../src/runtime/firebase/auth-client.ts';
+import { sendPasswordReset, signIn, signUp } from '../../src/runtime/firebase/auth-client.ts';
 import { callFunction } from '../../src/runtime/firebase/callable.ts';
 import { createTokenManager, SESSION_KEY } from '../../src/runtime/firebase/token-manager.ts';
 
@@ -110,17 +110,16 @@ describe('authError', () => {
     ['INVALID_PASSWORD', 'wrong-password'],
     ['EMAIL_EXISTS', 'email-already-in-use'],
     ['TOO_MANY_ATTEMPTS_TRY_LATER : Too many unsuccessful login attempts.', 'too-many-requests'],
-    ['INVALID_OOB_CODE', 'invalid-action-code'],
-    ['EXPIRED_OOB_CODE', 'expired-action-code'],
+    ['INVALID_OOB_CODE', 'invalid-oob-code'],
     ['SOMETHING_NEW', 'something-new'],
     ['USER_DISABLED', 'user-disabled'],
     [undefined, 'internal-error'],
   ])('maps %s to %s', (message, code) => {
-    expect(authError(message, { ...SIGN_IN_NAMES, ...ACTION_CODE_NAMES }).code).toBe(code);
+    expect(authError(message, SIGN_IN_NAMES).code).toBe(code);
   });
 
   it('renames only with the table of the call that answered', () => {
-    expect(authError('EMAIL_NOT_FOUND', ACTION_CODE_NAMES).code).toBe('email-not-found');
+    expect(authError('EMAIL_NOT_FOUND', {}).code).toBe('email-not-found');
   });
 
   it('splits WEAK_PASSWORD on " : " and keeps the detail', () => {
@@ -164,21 +163,6 @@ describe('auth client', () => {
     expect(sent[0]!.url).toContain('accounts:sendOobCode?key=k');
     expect(JSON.parse(sent[0]!.body)).toEqual({ requestType: 'PASSWORD_RESET', email: 'a@b.test' });
     expect(sent[0]!.timeout).toBe(SLOW_TIMEOUT);
-  });
-
-  it('applies an action code with accounts:update', async () => {
-    const { env, sent } = fakeEnv([ok({ email: 'a@b.test' })]);
-    expect(await applyActionCode({ env, apiKey: 'k' }, 'CODE')).toEqual({ email: 'a@b.test' });
-    expect(sent[0]!.url).toContain('accounts:update?key=k');
-    expect(JSON.parse(sent[0]!.body)).toEqual({ oobCode: 'CODE' });
-  });
-
-  it('checks a reset code without a password and confirms it with one', async () => {
-    const { env, sent } = fakeEnv([ok({ email: 'a@b.test', requestType: 'PASSWORD_RESET' }), fail(400, { error: { message: 'INVALID_OOB_CODE' } })]);
-    expect(await resetPassword({ env, apiKey: 'k' }, 'CODE')).toMatchObject({ email: 'a@b.test' });
-    expect(JSON.parse(sent[0]!.body)).toEqual({ oobCode: 'CODE' });
-    expect(await codeOf(resetPassword({ env, apiKey: 'k' }, 'CODE', 'newpass1'))).toBe('invalid-action-code');
-    expect(JSON.parse(sent[1]!.body)).toEqual({ oobCode: 'CODE', newPassword: 'newpass1' });
   });
 });
 

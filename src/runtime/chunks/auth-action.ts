@@ -2,118 +2,145 @@
  * /auth_action: the Firebase custom e-mail action handler
  * (`?mode=verifyEmail|resetPassword|recoverEmail&oobCode=...&lang=...&continueUrl=...`).
  * The markup contract is written at the top of pages/auth_action.tsx: one `section[data-state]`
- * shown at a time, the reset form (controls in `fieldset[data-needs-script][disabled]`), the
- * `[data-strength]` hint, `data-fill="email"` slots, `a[data-continue]`, `data-action` buttons
- * (send-reset, retry), the `[data-status]` line and the ApplyMessages catalogue.
+ * shown at a time, the reset form (`#auth-new-password`, whose `minlength` is the password rule,
+ * with its error slot and show/hide toggle; controls in a `fieldset[disabled]`), the `[data-strength]` hint,
+ * `data-fill="email"` slots, `a[data-continue]`, `data-action` buttons (send-reset, retry), the
+ * `[data-status]` line and the ApplyMessages catalogue. All text is in the markup: this file only
+ * picks what to show.
  *
  * `lang` only ever selects one of the page's own hreflang alternates (same page, other locale);
- * `continueUrl` is used only when same-origin or on `client.firebase.continueUrlAllowList`; the
- * link's `apiKey` is ignored: calls go to the configured project.
+ * `continueUrl` is used only when same-origin or on `client.firebase.continueUrlAllowList`
+ * (continue-url.ts); the link's `apiKey` is ignored: calls go to the configured project.
+ *
+ * Why this file does not use the helpers of src/runtime/firebase (form-ui.ts, http.ts,
+ * auth-client.ts) that /applycode uses: its budget is 1.5 KB gzipped for everything the page
+ * loads beyond the core (test/unit/firebase-chunk-size.test.ts). A module imported by both chunks
+ * becomes a third file the page must load, and that split alone costs over 200 B; written as
+ * closures over this page's elements, the whole flow fits. What it shares with /applycode is the
+ * markup (catalogue codes, ApplyField, the password's minlength) and the REST protocol.
  */
 import type { ChunkContext } from '../types.ts';
-import { firebaseConfig } from '../firebase/config.ts';
-import { browserNet } from '../firebase/env.ts';
-import { NETWORK, type FirebaseError } from '../firebase/errors.ts';
-import { applyActionCode, identity, resetPassword } from '../firebase/auth-client.ts';
-import { SLOW_TIMEOUT } from '../firebase/http.ts';
-import { fieldError, passwordProblem, passwordToggles, say, showOnly } from '../firebase/form-ui.ts';
+import type { FirebaseConfig } from '../firebase/config.ts';
+import { allowedContinueUrl } from '../firebase/continue-url.ts';
 
-/** Errors that end the flow get a state of their own; others are shown in the form or status line. */
-const STATES: Record<string, string> = { 'invalid-action-code': 'invalid', 'expired-action-code': 'expired', [NETWORK]: 'network' };
+/** The state a good answer to each mode's first call leads to. */
+const MODES: Record<string, string> = { verifyEmail: 'verified', recoverEmail: 'recovered', resetPassword: 'reset' };
+
+/**
+ * What an error leads to, by the server's name (`WEAK_PASSWORD : detail` is WEAK_PASSWORD; a
+ * failed or timed-out request is NETWORK): a state of its own (`#`), else a catalogue code for
+ * the status line (and the field, for a weak password). Other names say "unknown".
+ */
+const ERRORS: Record<string, string> = {
+  INVALID_OOB_CODE: '#invalid',
+  EXPIRED_OOB_CODE: '#expired',
+  NETWORK: '#network',
+  WEAK_PASSWORD: 'weak-password',
+  TOO_MANY_ATTEMPTS_TRY_LATER: 'too-many-requests',
+};
 
 export default function authAction(el: HTMLElement, ctx: ChunkContext): void {
   const query = new URLSearchParams(location.search);
-  const param = (name: string) => query.get(name) ?? '';
-  if (switchLanguage(param('lang'), ctx.page.locale)) return;
+  const [mode, oobCode, lang, next] = ['mode', 'oobCode', 'lang', 'continueUrl'].map((k) => query.get(k) ?? '') as string[];
 
-  const config = firebaseConfig(ctx.page.client);
-  const api = { env: browserNet, apiKey: config.apiKey };
-  const oobCode = param('oobCode');
-  const status = el.querySelector<HTMLElement>('[data-status]');
-  const form = el.querySelector('[data-state="reset"] form') as HTMLFormElement;
-  const password = form.elements.namedItem('password') as HTMLInputElement;
-  const show = (state: string) => showOnly(el, 'state', state);
+  // lang: `de` and `de-DE` both match the alternate `hreflang="de-DE"`, as hreflang's `|=` does.
+  const alternate = lang && document.querySelector<HTMLLinkElement>(`link[hreflang|="${CSS.escape(lang)}" i]:not([hreflang=x-default])`);
+  const path = alternate && new URL(alternate.href).pathname;
+  if (path && path != ctx.page.path) return location.replace(path + location.search);
+
+  // Without client.firebase this throws (reading 'firebase'): the build should have refused the config.
+  const config = ctx.page.client!.firebase as FirebaseConfig;
+  const find = (selector: string) => el.querySelector(selector) as HTMLInputElement;
+  const all = (selector: string) => el.querySelectorAll<HTMLAnchorElement>(selector);
+  const status = find('[data-status]');
+  const password = find('#auth-new-password');
+  const toggle = find('[data-action="toggle-password"]');
+  const show = (state: string) => all('[data-state]').forEach((s) => (s.hidden = s.dataset.state != state));
   let email = '';
-  let last: () => Promise<unknown>;
+  let last: () => void;
 
-  const next = allowedContinueUrl(param('continueUrl'), config.continueUrlAllowList ?? []);
-  if (next) for (const a of el.querySelectorAll<HTMLAnchorElement>('a[data-continue]')) a.href = next;
+  /** The catalogue text for `code` (or "unknown") in a region; no code empties it. */
+  function say(region: HTMLElement, code?: string): void {
+    const m = code ? find(`[data-msg~="${code}"]`) ?? find('[data-msg~=unknown]') : null;
+    region.textContent = m?.textContent ?? '';
+    region.dataset.tone = m?.dataset.tone ?? '';
+  }
 
-  /** One call, then the state it leads to; `info.email` (when answered) fills `[data-fill="email"]`. */
-  async function run(call: () => Promise<{ email?: string }>, state: string): Promise<void> {
-    last = () => run(call, state);
-    say(status, el, 'working');
+  /** The password field's error slot, shown with a message and hidden without one. */
+  function fieldError(code?: string): void {
+    const slot = find('#auth-new-password-error');
+    say(slot, code);
+    slot.hidden = !code;
+    password.ariaInvalid = '' + !!code;
+  }
+
+  /**
+   * POSTs one Identity Toolkit call (30 s time-out, 60 s for one that sends mail), then shows the
+   * state a good answer leads to; an answered e-mail fills `[data-fill="email"]`. `last` keeps the
+   * call for the retry button.
+   */
+  async function run(method: string, body: object, state: string, timeout = 30_000): Promise<void> {
+    last = () => run(method, body, state, timeout);
+    say(status, 'working');
+    let name = 'NETWORK';
     try {
-      email = (await call()).email ?? email;
-      for (const n of el.querySelectorAll('[data-fill="email"]')) n.textContent = email;
-      say(status, el);
-      show(state);
-      if (state == 'reset') password.focus();
-    } catch (error) {
-      const code = (error as FirebaseError).code;
-      say(status, el, STATES[code] ? '' : code);
-      if (STATES[code]) show(STATES[code]!);
-      else if (code == 'weak-password') fieldError(el, password, code);
+      const response = await fetch(`https://identitytoolkit.googleapis.com/v1/accounts:${method}?key=${config.apiKey}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeout),
+      });
+      // An HTML error page (a proxy's) does not parse: NETWORK, as if the service could not be reached.
+      const json = await response.json();
+      if (response.ok) {
+        email = json.email ?? email;
+        all('[data-fill]').forEach((slot) => (slot.textContent = email));
+        say(status);
+        show(state);
+        if (state == 'reset') password.focus();
+        return;
+      }
+      name = String(json.error?.message).split(' : ')[0]!;
+    } catch {
+      // Offline, refused or timed out: NETWORK.
     }
+    const outcome = ERRORS[name] ?? 'unknown';
+    say(status, outcome[0] == '#' ? '' : outcome);
+    if (outcome[0] == '#') show(outcome.slice(1));
+    if (name == 'WEAK_PASSWORD') fieldError(outcome);
   }
 
-  passwordToggles(el);
-  for (const f of el.querySelectorAll<HTMLFieldSetElement>('[data-needs-script]')) f.disabled = false;
+  const url = allowedContinueUrl(next!, location.origin, config.continueUrlAllowList);
+  if (url) all('a[data-continue]').forEach((a) => (a.href = url));
+
+  find('fieldset').disabled = false;
+  toggle.hidden = false;
+  toggle.onclick = () => {
+    const shown = password.type == 'password';
+    password.type = shown ? 'text' : 'password';
+    toggle.ariaPressed = '' + shown;
+    toggle.textContent = toggle.dataset[shown ? 'labelHide' : 'labelShow']!;
+  };
   password.oninput = () => {
-    fieldError(el, password);
-    say(el.querySelector('[data-strength]'), el, password.value && 'strength-' + strengthOf(password.value));
+    fieldError();
+    // A rough hint, not a rule: longer passwords mixing kinds of characters are harder to guess.
+    const value = password.value;
+    const score = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/, /.{10}/].filter((r) => r.test(value)).length;
+    say(find('[data-strength]'), value && 'strength-' + (score > 3 ? 'strong' : score > 2 ? 'fair' : 'weak'));
   };
-  form.onsubmit = (event) => {
+  password.form!.onsubmit = (event) => {
     event.preventDefault();
-    const problem = passwordProblem(password.value);
-    if (problem) fieldError(el, password, problem), password.focus();
-    else void run(() => resetPassword(api, oobCode, password.value), 'resetDone');
+    const value = password.value;
+    const problem = !value ? 'password-empty' : value.length < password.minLength ? 'password-short' : '';
+    if (problem) fieldError(problem), password.focus();
+    else run('resetPassword', { oobCode, newPassword: value }, 'resetDone');
   };
-  // sendPasswordReset without the sign-in error names: for a just-restored address only
-  // too-many-requests (named for every call) or a failure (unknown) can come back.
-  el.querySelector<HTMLElement>('[data-action="send-reset"]')!.onclick = () => run(() => identity(api, 'sendOobCode', { requestType: 'PASSWORD_RESET', email }, {}, SLOW_TIMEOUT), 'recoverSent');
-  el.querySelector<HTMLElement>('[data-action="retry"]')!.onclick = () => (show('checking'), last());
+  find('[data-action="send-reset"]').onclick = () => run('sendOobCode', { requestType: 'PASSWORD_RESET', email }, 'recoverSent', 60_000);
+  find('[data-action="retry"]').onclick = () => (show('checking'), last());
 
-  const mode = param('mode');
-  // resetPassword: with the code alone, accounts:resetPassword only checks it and says whose it is.
-  const first = mode == 'resetPassword' ? resetPassword : /^(verify|recover)Email$/.test(mode) ? applyActionCode : 0;
-  if (!first) show('unknownMode');
+  // accounts:update applies a verifyEmail or recoverEmail code; accounts:resetPassword with the
+  // code alone only checks it and answers whose it is (the new password follows, with the code).
+  if (!Object.hasOwn(MODES, mode!)) show('unknownMode');
   else if (!oobCode) show('invalid');
-  else show('checking'), run(() => first(api, oobCode), { verifyEmail: 'verified', recoverEmail: 'recovered' }[mode] ?? 'reset');
-}
-
-/**
- * Goes to this page in the locale named by `lang` when it is one of the page's own hreflang
- * alternates (their paths start with the locale code; x-default is the default locale).
- * Anything else keeps the page's language. Returns true when leaving.
- */
-function switchLanguage(lang: string, current: string): boolean {
-  const wanted = lang.toLowerCase();
-  if (!wanted || wanted == current.toLowerCase()) return false;
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]')) {
-    const iso = link.hreflang.toLowerCase();
-    const path = new URL(link.href).pathname;
-    const code = iso == 'x-default' ? __DEFAULT_LOCALE__ : path.split('/')[1]!;
-    if (code.toLowerCase() == wanted && (iso == 'x-default' || iso.startsWith(wanted))) {
-      location.replace(path + location.search + location.hash);
-      return true;
-    }
-  }
-  return false;
-}
-
-/** An http(s) URL on this origin or an allowed one, else undefined. */
-function allowedContinueUrl(value: string, allowList: readonly string[]): string | undefined {
-  try {
-    const url = new URL(value);
-    if (/^https?:$/.test(url.protocol) && (url.origin == location.origin || allowList.includes(url.origin))) return url.href;
-  } catch {
-    // Absent or not a URL: keep the page's own link.
-  }
-}
-
-/** A rough hint, not a rule: longer passwords mixing kinds of characters are harder to guess. */
-function strengthOf(value: string): 'weak' | 'fair' | 'strong' {
-  const score = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/, /.{10}/].filter((r) => r.test(value)).length;
-  return score > 3 ? 'strong' : score > 2 ? 'fair' : 'weak';
+  else run(mode == 'resetPassword' ? mode : 'update', { oobCode }, MODES[mode!]!);
 }

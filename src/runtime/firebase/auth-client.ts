@@ -1,10 +1,10 @@
 /**
- * The few Identity Toolkit REST calls the site makes (the same ones the Firebase SDK makes), with
+ * The Identity Toolkit REST calls of /applycode (the same ones the Firebase SDK makes), with
  * plain fetch: `POST https://identitytoolkit.googleapis.com/v1/accounts:<method>?key=<apiKey>`.
  * Errors come back as `{"error": {"message": "EMAIL_NOT_FOUND"}}` and are turned into SDK codes.
  */
 import { IDENTITY_URL } from './config.ts';
-import { ACTION_CODE_NAMES, authError, SIGN_IN_NAMES, type Renames } from './errors.ts';
+import { authError, SIGN_IN_NAMES, type Renames } from './errors.ts';
 import { post, SLOW_TIMEOUT, TIMEOUT } from './http.ts';
 import type { Net } from './env.ts';
 
@@ -23,13 +23,6 @@ export interface SignInResponse {
   expiresIn: string;
 }
 
-/** What checking or applying an action code answers. */
-export interface ActionCodeInfo {
-  email?: string;
-  newEmail?: string;
-  requestType?: string;
-}
-
 export async function identity<T>(api: AuthApi, method: string, body: object, names: Renames, timeout = TIMEOUT): Promise<T> {
   const [status, json] = await post(api.env, IDENTITY_URL + method + '?key=' + encodeURIComponent(api.apiKey), body, timeout);
   if (status < 300) return json as T;
@@ -46,13 +39,3 @@ export const signUp = (api: AuthApi, email: string, password: string) =>
 export const sendPasswordReset = (api: AuthApi, email: string) =>
   identity<{ email: string }>(api, 'sendOobCode', { requestType: 'PASSWORD_RESET', email }, SIGN_IN_NAMES, SLOW_TIMEOUT);
 
-/** Applies a verifyEmail or recoverEmail code (accounts:update with the oobCode alone). */
-export const applyActionCode = (api: AuthApi, oobCode: string) =>
-  identity<ActionCodeInfo>(api, 'update', { oobCode }, ACTION_CODE_NAMES);
-
-/**
- * accounts:resetPassword: with the code alone it only checks it and answers the e-mail and the
- * request type; with `newPassword` it also sets the password and uses the code up.
- */
-export const resetPassword = (api: AuthApi, oobCode: string, newPassword?: string) =>
-  identity<ActionCodeInfo>(api, 'resetPassword', { oobCode, newPassword }, ACTION_CODE_NAMES);

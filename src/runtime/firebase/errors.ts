@@ -14,7 +14,8 @@ export const firebaseError = (code: string, detail?: string): FirebaseError =>
 /**
  * Identity Toolkit and Secure Token names whose SDK code is not simply the name in kebab case
  * (WEAK_PASSWORD is weak-password, INVALID_EMAIL invalid-email, USER_DISABLED user-disabled), in
- * three tables by the calls that can answer them, so that a page bundles only what its calls need.
+ * tables by the calls that can answer them. (The action-code names of /auth_action are mapped by
+ * that chunk itself, straight to its states: see src/runtime/chunks/auth-action.ts.)
  */
 export type Renames = Record<string, string>;
 
@@ -23,11 +24,6 @@ export const SIGN_IN_NAMES: Renames = {
   INVALID_PASSWORD: 'wrong-password',
   INVALID_LOGIN_CREDENTIALS: 'invalid-credential',
   EMAIL_EXISTS: 'email-already-in-use',
-};
-
-export const ACTION_CODE_NAMES: Renames = {
-  INVALID_OOB_CODE: 'invalid-action-code',
-  EXPIRED_OOB_CODE: 'expired-action-code',
 };
 
 export const TOKEN_NAMES: Renames = {

@@ -1,7 +1,9 @@
 /**
- * DOM helpers shared by the apply-code and auth-action chunks, following the markup of the
- * components ApplyField (field error slots, show/hide toggle) and ApplyMessages (the hidden
- * catalogue of translated messages, looked up by error code). No visible text comes from here.
+ * DOM helpers of the apply-code chunk, following the markup of the components ApplyField (field
+ * error slots, show/hide toggle) and ApplyMessages (the hidden catalogue of translated messages,
+ * looked up by error code). No visible text comes from here. The auth-action chunk does the same
+ * few things for its one field in closures of its own, to stay within its size budget (a module
+ * shared by both chunks would be a third file for /auth_action to load).
  */
 
 /** Shows the children `[data-{attr}="name"]` of root and hides the others of that kind. */
