@@ -1,18 +1,21 @@
 /**
  * /auth_action and /applycode in Chromium against the real Firebase Auth and Functions emulators.
- * The site calls Google's production endpoints; the tests send those calls to the emulators with
- * page.route, and answer themselves only what the emulators cannot produce (an expired code, a
- * refused token, a weak-password answer to a long password, a network failure).
+ * The site is the real one (this repository's pages, templates, locales and sitegen.config.ts with
+ * its demo Firebase project), built into a temporary folder. It calls Google's production
+ * endpoints; the tests send those calls to the emulators with page.route, and answer themselves
+ * only what the emulators cannot produce (an expired code, a refused token, a weak-password answer
+ * to a long password, a network failure). The continueUrl allow-list, empty in the real config,
+ * is unit-tested (test/unit/firebase-continue-url.test.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/chromium.ts';
 import { REPO } from '../helpers/site.ts';
-import { API_KEY, AUTH, PROJECT, REGION, identity, latestOobCode, oobCodes, routeToEmulators, startEmulators, type RunningEmulators } from '../helpers/emulators.ts';
+import { AUTH, PROJECT, identity, latestOobCode, oobCodes, routeToEmulators, startEmulators, type RunningEmulators } from '../helpers/emulators.ts';
 import { build } from '../../src/build.ts';
 import { serve, type RunningServer } from '../../src/dev/serve.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
@@ -20,7 +23,6 @@ import { createMemoryLogger } from '../../src/logger.ts';
 const en = JSON.parse(readFileSync(path.join(REPO, 'locales/en.json'), 'utf8'));
 const AA = en.authAction;
 const AC = en.applycode;
-const PARTNER = 'https://partner.example';
 
 let emulators: RunningEmulators;
 let server: RunningServer;
@@ -28,21 +30,11 @@ let browser: Browser;
 let context: BrowserContext;
 let siteDir: string;
 
-/**
- * The real pages, templates and messages with a config that adds `client.firebase` for the demo
- * project (the real config's values, if any, are not what these tests are about).
- */
+/** The real site, as is, in en and de (de for the lang switch), written to a temporary folder. */
 async function buildSite(): Promise<string> {
   siteDir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-firebase-'));
-  for (const dir of ['pages', 'templates', 'locales']) await symlink(path.join(REPO, dir), path.join(siteDir, dir));
-  await writeFile(
-    path.join(siteDir, 'sitegen.config.ts'),
-    `import base from ${JSON.stringify(path.join(REPO, 'sitegen.config.ts'))};
-export default { ...base, client: { firebase: { apiKey: ${JSON.stringify(API_KEY)}, projectId: ${JSON.stringify(PROJECT)},
-  region: ${JSON.stringify(REGION)}, continueUrlAllowList: [${JSON.stringify(PARTNER)}] } } };\n`,
-  );
   const out = path.join(siteDir, 'dist');
-  await build({ root: siteDir, outDir: out, locales: ['en', 'de'], logger: createMemoryLogger() });
+  await build({ root: REPO, outDir: out, locales: ['en', 'de'], logger: createMemoryLogger() });
   return out;
 }
 
@@ -87,15 +79,16 @@ async function newUser(password = 'first-pass1') {
 }
 
 describe('/auth_action', () => {
-  it('verifies an e-mail address, follows an allowed continueUrl, and refuses the used code', async () => {
+  it('verifies an e-mail address, follows a continueUrl on this site, and refuses the used code', async () => {
     const user = await newUser();
     await identity('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: user.idToken });
     const code = await latestOobCode(user.email, 'VERIFY_EMAIL');
-    const query = `?mode=verifyEmail&oobCode=${code}&apiKey=not-ours&continueUrl=${encodeURIComponent(PARTNER + '/welcome')}`;
+    const next = server.url + '/de/applycode?from=mail';
+    const query = `?mode=verifyEmail&oobCode=${code}&apiKey=not-ours&continueUrl=${encodeURIComponent(next)}`;
     const page = await open('/auth_action' + query);
     await expect.poll(() => visibleState(page).getAttribute('data-state')).toBe('verified');
     await expect(visibleState(page).locator('h1, h2').first().textContent()).resolves.toContain(AA.verified.title);
-    expect(await visibleState(page).locator('a[data-continue]').getAttribute('href')).toBe(PARTNER + '/welcome');
+    expect(await visibleState(page).locator('a[data-continue]').getAttribute('href')).toBe(next);
     const account = await identity('lookup', { idToken: user.idToken });
     expect(account.users[0].emailVerified).toBe(true);
 

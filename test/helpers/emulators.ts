@@ -9,10 +9,22 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO } from './site.ts';
+import site from '../../sitegen.config.ts';
 
-export const PROJECT = 'demo-sitegen';
-export const REGION = 'europe-west1';
-export const API_KEY = 'AIzaSyDemo-sitegen-emulator-key-000000';
+/**
+ * The site's own Firebase values (`client.firebase` in sitegen.config.ts): the emulators run as
+ * that project, so the built pages' calls need no rewriting beyond their host. A demo project
+ * (`demo-*`) needs no credentials; the function's region is the one functions/index.js deploys to.
+ */
+const firebase = site.client.firebase;
+if (!firebase.projectId.startsWith('demo-')) {
+  throw new Error(
+    `sitegen.config.ts: client.firebase.projectId is "${firebase.projectId}"; the emulator tests need a demo project ("demo-..."), which runs without credentials.`,
+  );
+}
+export const PROJECT = firebase.projectId;
+export const REGION = firebase.region;
+export const API_KEY = firebase.apiKey;
 const HOST = 'http://127.0.0.1';
 export const AUTH = `${HOST}:9099`;
 export const FUNCTIONS = `${HOST}:5001`;
@@ -136,7 +148,7 @@ export async function latestOobCode(email: string, requestType: OobCode['request
 export async function routeToEmulators(page: Page): Promise<void> {
   const targets: [RegExp, (url: URL) => string][] = [
     [/^https:\/\/(identitytoolkit|securetoken)\.googleapis\.com\//, (u) => `${AUTH}/${u.host}${u.pathname}${u.search}`],
-    [/^https:\/\/[a-z0-9-]+-demo-sitegen\.cloudfunctions\.net\//, (u) => `${FUNCTIONS}/${PROJECT}/${u.host.split('-demo-sitegen')[0]}${u.pathname}`],
+    [new RegExp(`^https://${REGION}-${PROJECT}\\.cloudfunctions\\.net/`), (u) => `${FUNCTIONS}/${PROJECT}/${REGION}${u.pathname}`],
   ];
   for (const [pattern, to] of targets) {
     await page.route(pattern, async (route) => {
