@@ -187,10 +187,63 @@ describe('/auth_action', () => {
     await expect.poll(() => visibleState(page).getAttribute('data-state')).toBe('verified');
   });
 
+  it('says too many attempts, an unknown error, and treats a proxy error page as a lost connection', async () => {
+    const answers = [
+      { status: 400, json: { error: { code: 400, message: 'TOO_MANY_ATTEMPTS_TRY_LATER : Too many attempts' } } },
+      { status: 400, json: { error: { code: 400, message: 'SOMETHING_NEW' } } },
+    ];
+    const page = await open('/auth_action?mode=resetPassword&oobCode=any-code', (p) =>
+      p.route(/accounts:resetPassword/, (route) => {
+        const body = JSON.parse(route.request().postData()!);
+        if (!body.newPassword) return route.fulfill({ json: { email: 'someone@example.com', requestType: 'PASSWORD_RESET' } });
+        const answer = answers.shift();
+        return answer ? route.fulfill(answer) : route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' });
+      }),
+    );
+    await expect.poll(() => visibleState(page).getAttribute('data-state')).toBe('reset');
+    await page.fill('#auth-new-password', 'Longer-Pass-42');
+    const submit = page.locator('[data-state="reset"] button[type="submit"]');
+    await submit.click();
+    await expect.poll(() => status(page).textContent()).toBe(AA.messages.tooManyRequests);
+    expect(await status(page).getAttribute('data-tone')).toBe('error');
+    await submit.click();
+    await expect.poll(() => status(page).textContent()).toBe(AA.messages.unknown);
+    await submit.click();
+    await expect.poll(() => visibleState(page).getAttribute('data-state')).toBe('network');
+    expect(await status(page).textContent()).toBe('');
+  });
+
+  it('shows and hides the new password, and hints at its strength', async () => {
+    const page = await open('/auth_action?mode=resetPassword&oobCode=any-code', (p) =>
+      p.route(/accounts:resetPassword/, (route) => route.fulfill({ json: { email: 'someone@example.com', requestType: 'PASSWORD_RESET' } })),
+    );
+    await expect.poll(() => visibleState(page).getAttribute('data-state')).toBe('reset');
+    const toggle = page.locator('[data-action="toggle-password"]');
+    await toggle.click();
+    expect([await page.getAttribute('#auth-new-password', 'type'), await toggle.getAttribute('aria-pressed'), await toggle.textContent()])
+      .toEqual(['text', 'true', AA.reset.hide]);
+    await toggle.click();
+    expect([await page.getAttribute('#auth-new-password', 'type'), await toggle.getAttribute('aria-pressed'), await toggle.textContent()])
+      .toEqual(['password', 'false', AA.reset.show]);
+    await page.fill('#auth-new-password', 'abcdefG1');
+    await expect.poll(() => page.locator('[data-strength]').textContent()).toBe(AA.reset.strengthFair);
+    await page.fill('#auth-new-password', '');
+    await expect.poll(() => page.locator('[data-strength]').textContent()).toBe('');
+    await page.locator('[data-state="reset"] button[type="submit"]').click();
+    await expect.poll(() => page.locator('#auth-new-password-error').textContent()).toBe(AA.messages.passwordEmpty);
+  });
+
   it('switches to a known lang and ignores an unknown one', async () => {
     const page = await open('/auth_action?mode=verifyEmail&oobCode=x&lang=de');
     await page.waitForURL(/\/de\/auth_action\?mode=verifyEmail&oobCode=x&lang=de$/);
     expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
+    // A language tag with a region (what the Firebase SDK may send) picks the same page; from the
+    // page already in that language nothing happens.
+    const iso = await open('/auth_action?mode=verifyEmail&oobCode=x&lang=DE-de');
+    await iso.waitForURL(/\/de\/auth_action\?/);
+    const already = await open('/de/auth_action?mode=verifyEmail&oobCode=x&lang=de');
+    await expect.poll(() => visibleState(already).getAttribute('data-state')).toBe('invalid');
+    expect(new URL(already.url()).pathname).toBe('/de/auth_action');
     const other = await open('/auth_action?mode=verifyEmail&oobCode=x&lang=%2F%2Fevil.example');
     await expect.poll(() => visibleState(other).getAttribute('data-state')).toBe('invalid');
     expect(new URL(other.url()).pathname).toBe('/auth_action');
