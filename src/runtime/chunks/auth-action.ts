@@ -2,11 +2,11 @@
  * /auth_action: the Firebase custom e-mail action handler
  * (`?mode=verifyEmail|resetPassword|recoverEmail&oobCode=...&lang=...&continueUrl=...`).
  * The markup contract is written at the top of pages/auth_action.tsx: one `section[data-state]`
- * shown at a time, the reset form (`#auth-new-password`, whose `minlength` is the password rule,
- * with its error slot and show/hide toggle; controls in a `fieldset[disabled]`), the `[data-strength]` hint,
- * `data-fill="email"` slots, `a[data-continue]`, `data-action` buttons (send-reset, retry), the
- * `[data-status]` line and the ApplyMessages catalogue. All text is in the markup: this file only
- * picks what to show.
+ * shown at a time; the reset form: `#auth-new-password` (its `minlength` is the password rule)
+ * with its error slot and show/hide toggle, controls in a `fieldset[disabled]`; the
+ * `[data-strength]` hint; `data-fill="email"` slots (the page's only `data-fill`);
+ * `a[data-continue]`; `data-action` buttons (send-reset, retry); the `[data-status]` line and the
+ * ApplyMessages catalogue. All text is in the markup: this file only picks what to show.
  *
  * `lang` only ever selects one of the page's own hreflang alternates (same page, other locale);
  * `continueUrl` is used only when same-origin or on `client.firebase.continueUrlAllowList`
@@ -29,7 +29,8 @@ const MODES: Record<string, string> = { verifyEmail: 'verified', recoverEmail: '
 /**
  * What an error leads to, by the server's name (`WEAK_PASSWORD : detail` is WEAK_PASSWORD; a
  * failed or timed-out request is NETWORK): a state of its own (`#`), else a catalogue code for
- * the status line (and the field, for a weak password). Other names say "unknown".
+ * the status line (and the field, for a weak password). Other names say "unknown". The codes are
+ * the catalogue's, the same ones src/runtime/firebase/errors.ts gives /applycode for these names.
  */
 const ERRORS: Record<string, string> = {
   INVALID_OOB_CODE: '#invalid',
@@ -43,7 +44,8 @@ export default function authAction(el: HTMLElement, ctx: ChunkContext): void {
   const query = new URLSearchParams(location.search);
   const [mode, oobCode, lang, next] = ['mode', 'oobCode', 'lang', 'continueUrl'].map((k) => query.get(k) ?? '') as string[];
 
-  // lang: `de` and `de-DE` both match the alternate `hreflang="de-DE"`, as hreflang's `|=` does.
+  // lang: `de` and `de-DE` both match the alternate `hreflang="de-DE"` (as `|=` matches language
+  // tags; `zh` picks the first zh alternate); `x-default` and anything unknown match nothing.
   const alternate = lang && document.querySelector<HTMLLinkElement>(`link[hreflang|="${CSS.escape(lang)}" i]:not([hreflang=x-default])`);
   const path = alternate && new URL(alternate.href).pathname;
   if (path && path != ctx.page.path) return location.replace(path + location.search);
