@@ -20,51 +20,67 @@ export interface RenderOptions {
   workers?: number;
 }
 
-/** Renders all jobs, spread over worker threads when there is enough work to pay for them. */
+/**
+ * Renders all jobs. With enough work, worker threads join the main thread (which already has the
+ * server module loaded, so it starts at once while the workers load theirs); all of them take
+ * batches from one queue, so a slow start costs nothing.
+ */
 export async function renderAll(options: RenderOptions): Promise<JobResult[]> {
   // Errors thrown by pages then point at their .tsx source, through the server module's source map.
   process.setSourceMapsEnabled(true);
+  const mod = (await import(pathToFileURL(options.modulePath).href)) as ServerModule;
   const cores = os.availableParallelism();
-  const count = options.workers ?? (options.jobs.length >= MIN_JOBS_FOR_WORKERS && cores > 1 ? Math.min(cores, 8) : 0);
-  if (count === 0) {
-    const mod = (await import(pathToFileURL(options.modulePath).href)) as ServerModule;
-    return mod.renderJobs(mod, options.context, options.jobs);
-  }
-  return renderInWorkers(options, count);
+  const workers = options.workers ?? (options.jobs.length >= MIN_JOBS_FOR_WORKERS && cores > 1 ? Math.min(cores - 1, 7) : 0);
+  if (workers === 0) return mod.renderJobs(mod, options.context, options.jobs);
+  return renderShared(mod, options, workers);
 }
 
-function renderInWorkers(options: RenderOptions, count: number): Promise<JobResult[]> {
+async function renderShared(mod: ServerModule, options: RenderOptions, count: number): Promise<JobResult[]> {
   const batches: RenderJob[][] = [];
   for (let i = 0; i < options.jobs.length; i += BATCH) batches.push(options.jobs.slice(i, i + BATCH));
   const results: JobResult[][] = new Array(batches.length);
+  let next = 0;
+  let done = 0;
   const url = pathToFileURL(options.modulePath).href;
   // A tiny eval'd bootstrap: the server module itself exports the worker loop.
   const bootstrap = `import(${JSON.stringify(url)}).then((m) => m.startWorker(m));`;
-  let next = 0;
-  let done = 0;
-  return new Promise((resolve, reject) => {
-    const workers: Worker[] = [];
-    const finish = (err?: unknown) => {
-      for (const w of workers) void w.terminate();
-      if (err) reject(err);
-      else resolve(results.flat());
-    };
+  const workers: Worker[] = [];
+  const finished = new Promise<void>((resolve, reject) => {
+    const check = () => done === batches.length && resolve();
     for (let i = 0; i < Math.min(count, batches.length); i++) {
       const worker = new Worker(bootstrap, { eval: true, workerData: { context: options.context } });
       workers.push(worker);
       const feed = () => {
-        if (next < batches.length) {
-          const id = next++;
-          worker.postMessage({ id, jobs: batches[id] });
-        }
+        if (next < batches.length) worker.postMessage({ id: next, jobs: batches[next++] });
       };
       worker.on('message', (msg: { id: number; results: JobResult[] }) => {
         results[msg.id] = msg.results;
-        if (++done === batches.length) finish();
-        else feed();
+        done++;
+        feed();
+        check();
       });
-      worker.on('error', finish);
+      worker.on('error', reject);
       feed();
     }
+    // The main thread's share: one batch at a time, yielding so that workers are fed meanwhile.
+    void (async () => {
+      try {
+        while (next < batches.length) {
+          const id = next++;
+          results[id] = await mod.renderJobs(mod, options.context, batches[id]!);
+          done++;
+          await new Promise((r) => setImmediate(r));
+        }
+        check();
+      } catch (err) {
+        reject(err);
+      }
+    })();
   });
+  try {
+    await finished;
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return results.flat();
 }
