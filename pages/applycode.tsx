@@ -33,6 +33,7 @@
  * `code-invalid-format`; progress texts: `working`, `reset-sent`, `success`.
  */
 import { useI18n, type LayoutName, type PageHead } from 'sitegen';
+import { requireFirebaseConfig } from '../templates/components/firebase-config.ts';
 import { ApplyProgress } from '../templates/components/ApplyProgress.tsx';
 import { ApplySignIn } from '../templates/components/ApplySignIn.tsx';
 import { ApplyField } from '../templates/components/ApplyField.tsx';
@@ -73,7 +74,8 @@ const CATALOGUE: CatalogueEntry[] = [
 ];
 
 export default function ApplyCode() {
-  const { t, rich, localePath, pluralTemplates } = useI18n();
+  const { t, rich, localePath, pluralTemplates, site } = useI18n();
+  requireFirebaseConfig(site);
   const fill = (name: string) => <strong data-fill={name}></strong>;
 
   return (

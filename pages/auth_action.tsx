@@ -29,6 +29,7 @@
  * too-many-requests, unknown (also internal-error), strength-weak, strength-fair, strength-strong.
  */
 import { useI18n, type LayoutName, type PageHead } from 'sitegen';
+import { requireFirebaseConfig } from '../templates/components/firebase-config.ts';
 import { ApplyField } from '../templates/components/ApplyField.tsx';
 import { ApplyMessages, type CatalogueEntry } from '../templates/components/ApplyMessages.tsx';
 import { AuthPanel } from '../templates/components/AuthPanel.tsx';
@@ -51,7 +52,8 @@ const CATALOGUE: CatalogueEntry[] = [
 ];
 
 export default function AuthAction() {
-  const { t, rich, localePath } = useI18n();
+  const { t, rich, localePath, site } = useI18n();
+  requireFirebaseConfig(site);
   const email = <strong data-fill="email"></strong>;
   const home = localePath('/');
   const continueLink = (

@@ -28,6 +28,8 @@ export interface SiteInfo {
   year: number;
   links: Readonly<Record<string, string>>;
   fonts?: { stylesheet: string; preconnect: string[] };
+  /** Public values also handed to the browser runtime (`client` in sitegen.config.ts). */
+  client?: Readonly<Record<string, unknown>>;
 }
 
 export interface PageContext {
