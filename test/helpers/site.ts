@@ -1,6 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile, mkdir, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -10,6 +11,12 @@ export const FIXTURES = path.join(REPO, 'test/fixtures');
 export async function fixtureCopy(name: string, changes: Record<string, string | null> = {}): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `sitegen-${name}-`));
   await cp(path.join(FIXTURES, name), dir, { recursive: true });
+  await applyChanges(dir, changes);
+  return dir;
+}
+
+/** Writes files (relative to dir) or removes them (`null`). */
+export async function applyChanges(dir: string, changes: Record<string, string | null>): Promise<void> {
   for (const [rel, contents] of Object.entries(changes)) {
     const file = path.join(dir, rel);
     if (contents === null) await rm(file, { recursive: true, force: true });
@@ -18,7 +25,20 @@ export async function fixtureCopy(name: string, changes: Record<string, string |
       await writeFile(file, contents);
     }
   }
-  return dir;
+}
+
+/**
+ * `site(changes)` makes a fixture copy for one test; every copy is removed after the file's tests.
+ * Call at the top level of a test file.
+ */
+export function fixtureSites(name: string): (changes?: Record<string, string | null>) => Promise<string> {
+  const made: string[] = [];
+  afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
+  return async (changes = {}) => {
+    const dir = await fixtureCopy(name, changes);
+    made.push(dir);
+    return dir;
+  };
 }
 
 /** Every file under dir, relative and sorted. */

@@ -1,36 +1,20 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { readdir, rm } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../src/build.ts';
 import { runCli } from '../../src/cli.ts';
 import { SitegenError } from '../../src/errors.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { fixtureCopy, snapshotTree } from '../helpers/site.ts';
+import { applyChanges, fixtureSites, snapshotTree } from '../helpers/site.ts';
 
-const temps: string[] = [];
-afterAll(async () => {
-  await Promise.all(temps.map((d) => rm(d, { recursive: true, force: true })));
-});
-async function site(changes: Record<string, string | null> = {}) {
-  const dir = await fixtureCopy('basic', changes);
-  temps.push(dir);
-  return dir;
-}
+const site = fixtureSites('basic');
 
 /** Builds the intact site, breaks it, builds again: returns the error; asserts dist/ is untouched. */
 async function failingBuild(changes: Record<string, string | null>): Promise<SitegenError> {
   const root = await site();
   await build({ root, logger: createMemoryLogger() });
   const before = await snapshotTree(path.join(root, 'dist'));
-  for (const [rel, contents] of Object.entries(changes)) {
-    const { writeFile, rm: remove, mkdir } = await import('node:fs/promises');
-    const file = path.join(root, rel);
-    if (contents === null) await remove(file, { recursive: true, force: true });
-    else {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, contents);
-    }
-  }
+  await applyChanges(root, changes);
   const err = await build({ root, logger: createMemoryLogger() }).then(
     () => { throw new Error('the build should have failed'); },
     (e: unknown) => e,

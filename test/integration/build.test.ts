@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { fixtureCopy, listFiles, read } from '../helpers/site.ts';
+import { fixtureSites, listFiles, read } from '../helpers/site.ts';
 
-const temps: string[] = [];
-afterAll(async () => {
-  await Promise.all(temps.map((d) => rm(d, { recursive: true, force: true })));
-});
-async function site(changes: Record<string, string | null> = {}) {
-  const dir = await fixtureCopy('basic', changes);
-  temps.push(dir);
-  return dir;
-}
+const site = fixtureSites('basic');
 const head = (html: string) => parseDocument(html);
 const attrs = (html: string, selector: (el: { name: string; attribs: Record<string, string> }) => boolean) =>
   DomUtils.findAll((el) => selector(el as never), head(html).children).map((el) => el.attribs);
