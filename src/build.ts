@@ -1,7 +1,7 @@
 /**
  * `sitegen build`: the pipeline, stage by stage.
  *
- *   config -> messages -> routes -> bundle -> render -> verify -> write -> swap
+ *   config -> messages -> check -> routes -> bundle -> render -> verify -> write -> swap
  *
  * Each stage is a named function over one BuildState, timed. A failure anywhere discards the
  * staging folder and leaves the previous output exactly as it was.
