@@ -24,6 +24,8 @@ export interface BuildResult {
   buildId: string;
   /** Route pages written (not counting aliases and 404 pages). */
   pages: number;
+  /** Extra `.html` paths written for pages that declare aliases. */
+  aliases: number;
   notFoundPages: number;
   locales: number;
   files: number;
@@ -65,6 +67,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     outDir: config.outDir,
     buildId: state.buildId,
     pages: state.pages.length * config.locales.length,
+    aliases: state.pages.reduce((n, p) => n + p.aliases.length, 0) * config.locales.length,
     notFoundPages: state.notFound ? config.locales.length : 0,
     locales: config.locales.length,
     files: state.files,

@@ -59,7 +59,7 @@ const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
 export function printSummary(logger: Logger, r: BuildResult): void {
   const warnings = r.warnings;
   logger.info(
-    `built ${r.pages} pages + ${r.notFoundPages} not-found pages in ${r.locales} locales → ${r.outDir} ` +
+    `built ${r.pages} pages${r.aliases ? `, ${r.aliases} .html aliases` : ''} and ${r.notFoundPages} not-found pages in ${r.locales} locales → ${r.outDir} ` +
       `(${r.files} files, ${kb(r.bytes)}, ${(r.ms / 1000).toFixed(2)} s, build ${r.buildId})`,
   );
   if (r.runtime) logger.info(`runtime: core ${r.runtime.coreGzip} B gzipped, root redirect ${r.runtime.redirectBytes} B`);

@@ -120,7 +120,7 @@ describe('the CLI edge', () => {
     const logger = createMemoryLogger();
     const code = await runCli(['node', 'sitegen', 'build', '--root', root, '--locales', 'de'], { cwd: root, logger });
     expect(code).toBe(0);
-    expect(logger.lines.find((l) => l.level === 'info')!.msg).toMatch(/^built 6 pages \+ 2 not-found pages in 2 locales → .*dist \(\d+ files, [\d.]+ KB, [\d.]+ s, build [0-9a-f]{12}\)$/);
+    expect(logger.lines.find((l) => l.level === 'info')!.msg).toMatch(/^built 6 pages, 2 \.html aliases and 2 not-found pages in 2 locales → .*dist \(\d+ files, [\d.]+ KB, [\d.]+ s, build [0-9a-f]{12}\)$/);
   });
 
   it('refuses an output folder that contains the project', async () => {
