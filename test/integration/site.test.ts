@@ -32,7 +32,10 @@ const NAMES = new Set<string>([
   ...Object.values(config.links ?? {}),
 ]);
 
-/** Visible text nodes: everything outside script, style, template and the head. */
+/** Texts people see or hear read out: alternatives, labels, titles and placeholders count too. */
+const TEXT_ATTRIBUTES = ['alt', 'aria-label', 'title', 'placeholder', 'aria-roledescription'];
+
+/** Visible text nodes and text attributes: everything outside script, style, template and the head. */
 function visibleTexts(html: string): string[] {
   const doc = parseDocument(html);
   const body = DomUtils.findOne((el) => el.name === 'body', doc.children)!;
@@ -43,6 +46,10 @@ function visibleTexts(html: string): string[] {
         const text = node.data.replace(/\s+/g, ' ').trim();
         if (/\p{L}{2,}/u.test(text)) out.push(text);
       } else if ('children' in node && !['script', 'style', 'template'].includes((node as Element).name)) {
+        for (const name of TEXT_ATTRIBUTES) {
+          const value = (node as Element).attribs[name]?.trim();
+          if (value && /\p{L}{2,}/u.test(value)) out.push(value);
+        }
         walk(node.children);
       }
     }
