@@ -9,7 +9,7 @@ interface ServerModule extends ServerModules {
 }
 
 /** Below this many pages a worker's start-up (loading React and the pages again) costs more than it saves. */
-const MIN_JOBS_FOR_WORKERS = 120;
+const MIN_JOBS_FOR_WORKERS = 1000;
 const BATCH = 8;
 
 export interface RenderOptions {

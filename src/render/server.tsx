@@ -29,7 +29,10 @@ const END = '\u{F0001}sitegen-main\u{F0001}';
 type TranslatorEntry = { translator: Translator; fallbacks: Set<string>; runtime?: Record<string, string> };
 /** Translators (with their compiled messages) per render context and locale: a new context, as after a message edit in dev, starts afresh. */
 const translators = new WeakMap<RenderContext, Map<string, TranslatorEntry>>();
-const madeDirs = new Set<string>();
+/** Folders created so far (as promises, so that concurrent writes into one folder wait for one mkdir). */
+const madeDirs = new Map<string, Promise<unknown>>();
+/** Writes may overlap with rendering the next pages, up to this many at a time. */
+const MAX_PENDING_WRITES = 64;
 
 function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
   let byLocale = translators.get(ctx);
@@ -65,18 +68,17 @@ function recording(translator: Translator, used: Set<string>): Translator {
   };
 }
 
-async function write(ctx: RenderContext, rel: string, contents: string): Promise<number> {
+/** Starts writing a file (its folder made once) and returns its size; the write joins `pending`. */
+function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, contents: string): number {
   const file = path.join(ctx.outDir, rel);
   const dir = path.dirname(file);
-  if (!madeDirs.has(dir)) {
-    await mkdir(dir, { recursive: true });
-    madeDirs.add(dir);
-  }
-  await writeFile(file, contents);
+  let made = madeDirs.get(dir);
+  if (!made) madeDirs.set(dir, (made = mkdir(dir, { recursive: true })));
+  pending.push(made.then(() => writeFile(file, contents)));
   return Buffer.byteLength(contents);
 }
 
-async function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used: Set<string>): Promise<JobResult> {
+function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used: Set<string>, pending: Promise<unknown>[]): JobResult {
   const { page } = job;
   const entry = translatorFor(ctx, job.locale);
   const translator = recording(entry.translator, used);
@@ -150,10 +152,10 @@ async function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob
   let bytes = 0;
   if (ctx.write) {
     const files = publicPath === null ? [notFoundFile(locale.code, ctx.defaultLocale)] : paths.map(htmlFile);
-    for (const rel of files) bytes += await write(ctx, rel, html);
+    for (const rel of files) bytes += write(ctx, pending, rel, html);
     if (publicPath !== null) {
       const payload = { route: name, path: publicPath, locale: locale.code, title, layout: page.layout, lang: locale.iso, dir: locale.dir, head, html: main };
-      bytes += await write(ctx, path.join(ctx.assetsDir, payloadFile(ctx.buildId, publicPath)), JSON.stringify(payload) + '\n');
+      bytes += write(ctx, pending, path.join(ctx.assetsDir, payloadFile(ctx.buildId, publicPath)), JSON.stringify(payload) + '\n');
     }
   }
   const { links, alternates } = extractLinks(html);
@@ -168,17 +170,23 @@ function serialize(err: unknown): SerializedError {
   return { name: 'Error', message: String(err) };
 }
 
-/** Renders and writes a list of jobs; a failing job reports its error instead of throwing. */
+/**
+ * Renders and writes a list of jobs; a failing job reports its error instead of throwing. Writes
+ * run while the next pages render, with a bound, so pages still go to disk as they are made.
+ */
 export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[]): Promise<JobResult[]> {
   const results: JobResult[] = [];
+  const pending: Promise<unknown>[] = [];
   for (const job of jobs) {
     const used = new Set<string>();
     try {
-      results.push(await renderJob(mods, ctx, job, used));
+      results.push(renderJob(mods, ctx, job, used, pending));
     } catch (err) {
       results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...used], fallbacks: [], links: [], alternates: 0, error: serialize(err) });
     }
+    if (pending.length >= MAX_PENDING_WRITES) await Promise.all(pending.splice(0));
   }
+  await Promise.all(pending);
   return results;
 }
 
