@@ -1,7 +1,9 @@
 import { checkPlurals, compareToReference } from './compare-message.ts';
 import type { FindingList } from './findings.ts';
 import type { KeyPatterns } from './key-sets.ts';
+import { flatten } from '../i18n/messages.ts';
 import type { LocaleFile } from './locale-files.ts';
+import { leaf, subtree, type MessageTree } from './message-tree.ts';
 import { parseMessage, sameShape, type MessageShape, type ParsedMessage } from './message-shape.ts';
 
 /** State shared by one check run. */
@@ -13,13 +15,18 @@ export interface Run {
   globals: ReadonlySet<string>;
 }
 
-/** en, parsed: the shape of each message, or null where en itself does not parse. */
+/** en, parsed once, as every locale is compared with it. */
 export interface Reference {
   file: LocaleFile;
-  keys: string[];
-  /** Aligned with `keys`: en's text, and its shape (null where en itself does not parse). */
-  values: string[];
+  /** en as walked: its tree, or its flattened messages when en has dotted keys (`flat`). */
+  tree: MessageTree;
+  flat: boolean;
+  /** en's messages in walk order: their shape, null where en itself does not parse. */
   shapes: (MessageShape | null)[];
+  /** Number of messages of en. */
+  count: number;
+  /** en's dotted keys, made on first use (the allow-list, usage); comparing needs none. */
+  keys(): readonly string[];
 }
 
 export interface Counts {
@@ -30,88 +37,154 @@ export interface Counts {
 
 /** Checks en on its own: syntax and plural categories. */
 export function checkReference(run: Run, file: LocaleFile): Reference {
-  const keys = Object.keys(file.messages);
-  const values = keys.map((key) => file.messages[key]!);
-  const shapes = values.map((value, i) => {
+  const flat = file.facts.dotted;
+  const tree = flat ? flatten(file.file, file.tree) : file.tree;
+  const shapes: (MessageShape | null)[] = [];
+  forEachMessage(tree, '', (prefix, key, value) => {
     const parsed = parseMessage(value);
     if (!parsed.ok) {
-      run.findings.addProblem(file, keys[i]!, syntaxProblem(parsed.error), true);
-      return null;
+      run.findings.addProblem(file, prefix + key, syntaxProblem(parsed.error), true);
+      shapes.push(null);
+      return;
     }
-    if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, keys[i]!, problem);
-    return parsed.shape;
+    if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, prefix + key, problem);
+    shapes.push(parsed.shape);
   });
-  return { file, keys, values, shapes };
+  return referenceOf(file, tree, flat, shapes);
 }
 
-/** Compares one locale's messages with en, key by key. */
+function referenceOf(file: LocaleFile, tree: MessageTree, flat: boolean, shapes: (MessageShape | null)[]): Reference {
+  let keys: string[] | undefined;
+  return { file, tree, flat, shapes, count: shapes.length, keys: () => (keys ??= Object.keys(flat ? tree : flatten(file.file, tree))) };
+}
+
+/** en flattened, for a locale whose file has dotted keys (rare: made each time, parsing en again). */
+function flatReference(ref: Reference): Reference {
+  if (ref.flat) return ref;
+  const tree = flatten(ref.file.file, ref.tree);
+  const shapes = Object.values(tree).map((value) => {
+    const parsed = parseMessage(value as string);
+    return parsed.ok ? parsed.shape : null;
+  });
+  return referenceOf(ref.file, tree, true, shapes);
+}
+
+/**
+ * Compares one locale's messages with en: walks both trees side by side, and makes a key string
+ * only for a finding. Counts need no keys: every message of the file either sits where en has one
+ * (`matched`) or is extra, so extra keys are looked for only when the numbers say there are some.
+ */
 export function checkTranslation(run: Run, ref: Reference, file: LocaleFile): Counts {
-  const en = ref.file.messages;
-  const tr = file.messages;
-  const code = file.locale.code;
-  const counts: Counts = { translated: 0, missing: 0, extra: 0 };
-  const trKeys = Object.keys(tr);
-  for (let i = 0; i < ref.keys.length; i++) {
-    const key = ref.keys[i]!;
-    const value = tr[key];
-    const enValue = ref.values[i]!;
-    if (value === undefined) {
-      counts.missing++;
-      run.findings.add({
-        locale: code,
-        key,
-        file: file.file,
-        kind: 'missing-key',
-        message: `Not translated: the key is missing, so pages show the en text.`,
-        hint: `Add "${key}" to ${file.file}.`,
-      });
-      continue;
+  const flat = ref.flat || file.facts.dotted;
+  const en = flat ? flatReference(ref) : ref;
+  const tr = flat ? flatten(file.file, file.tree) : file.tree;
+  const walk = new TranslationWalk(run, en, file);
+  walk.compare(en.tree, tr, '');
+  if (walk.matched < (flat ? Object.keys(tr).length : file.facts.leaves)) walk.extras(tr, en.tree, '');
+  return walk.counts;
+}
+
+class TranslationWalk {
+  readonly counts: Counts = { translated: 0, missing: 0, extra: 0 };
+  /** Messages of the file found where en has one. */
+  matched = 0;
+  /** Index of the current en message in `ref.shapes`. */
+  private index = 0;
+
+  constructor(
+    private readonly run: Run,
+    private readonly ref: Reference,
+    private readonly file: LocaleFile,
+  ) {}
+
+  /** Every message of `en` against the same place in `tr` (undefined: the locale has nothing there). */
+  compare(en: MessageTree, tr: MessageTree | undefined, prefix: string): void {
+    for (const key in en) {
+      const enValue = en[key]!;
+      if (typeof enValue === 'string') {
+        const shape = this.ref.shapes[this.index++];
+        const value = leaf(tr, key);
+        if (value === undefined) this.missing(prefix + key);
+        else {
+          this.matched++;
+          this.message(prefix, key, enValue, shape ?? null, value);
+        }
+      } else this.compare(enValue, subtree(tr, key), prefix + key + '.');
     }
+  }
+
+  /** Messages of `tr` with no message of en at the same place. */
+  extras(tr: MessageTree, en: MessageTree | undefined, prefix: string): void {
+    for (const key in tr) {
+      const value = tr[key]!;
+      if (typeof value !== 'string') this.extras(value, subtree(en, key), prefix + key + '.');
+      else if (leaf(en, key) === undefined) {
+        this.counts.extra++;
+        this.run.findings.addKey(
+          this.file,
+          prefix + key,
+          'extra-key',
+          'The key is not in en, so no page uses it.',
+          'Delete it, or fix its name if it was meant to translate an en key (a typo or a renamed key).',
+        );
+      }
+    }
+  }
+
+  private missing(key: string): void {
+    this.counts.missing++;
+    this.run.findings.add({
+      locale: this.file.locale.code,
+      key,
+      file: this.file.file,
+      kind: 'missing-key',
+      message: `Not translated: the key is missing, so pages show the en text.`,
+      hint: `Add "${key}" to ${this.file.file}.`,
+    });
+  }
+
+  /** One translated message against en's; the key (`prefix + key`) is only made for a finding. */
+  private message(prefix: string, key: string, enValue: string, enShape: MessageShape | null, value: string): void {
+    const { run, file } = this;
     if (isBlank(value) && !isBlank(enValue)) {
-      run.findings.addProblem(file, key, {
+      run.findings.addProblem(file, prefix + key, {
         kind: 'empty',
         at: 0,
         message: 'The translation is empty, so pages show the en text.',
         hint: 'Write the translation, or remove the key until it is translated.',
       });
-      continue;
+      return;
     }
-    const enShape = ref.shapes[i];
     // A text identical to en has en's shape: no need to read it again.
     const parsed: ParsedMessage = value === enValue && enShape ? { ok: true, shape: enShape } : parseMessage(value);
     if (!parsed.ok) {
-      run.findings.addProblem(file, key, syntaxProblem(parsed.error), true);
+      run.findings.addProblem(file, prefix + key, syntaxProblem(parsed.error), true);
     } else {
       if (enShape && !sameShape(enShape, parsed.shape)) {
-        for (const problem of compareToReference(enShape, parsed.shape, run.globals)) run.findings.addProblem(file, key, problem);
+        for (const problem of compareToReference(enShape, parsed.shape, run.globals)) run.findings.addProblem(file, prefix + key, problem);
       }
-      if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, key, problem);
+      if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, prefix + key, problem);
     }
-    if (value === enValue && !run.allow.has(key) && needsTranslation(enShape, enValue)) {
-      run.findings.addProblem(file, key, {
+    if (value === enValue && needsTranslation(enShape, enValue) && !run.allow.has(prefix + key)) {
+      run.findings.addProblem(file, prefix + key, {
         kind: 'untranslated',
         at: 0,
         message: 'The translation is identical to en.',
-        hint: `Translate it; if it must stay as in en (a brand name), add "${key}" to \`untranslated\` in sitegen.config.ts.`,
+        hint: `Translate it; if it must stay as in en (a brand name), add "${prefix + key}" to \`untranslated\` in sitegen.config.ts.`,
       });
-      continue;
+      return;
     }
-    counts.translated++;
+    this.counts.translated++;
   }
-  // Every key of the file is an en key unless the file has more keys than it has of en's.
-  if (trKeys.length === ref.keys.length - counts.missing) return counts;
-  for (const key of trKeys) {
-    if (key in en) continue;
-    counts.extra++;
-    run.findings.addKey(
-      file,
-      key,
-      'extra-key',
-      'The key is not in en, so no page uses it.',
-      'Delete it, or fix its name if it was meant to translate an en key (a typo or a renamed key).',
-    );
+}
+
+/** Calls `fn` for every message of `tree`, in the order `compare` walks it. */
+function forEachMessage(tree: MessageTree, prefix: string, fn: (prefix: string, key: string, value: string) => void): void {
+  for (const key in tree) {
+    const value = tree[key]!;
+    if (typeof value === 'string') fn(prefix, key, value);
+    else forEachMessage(value, prefix + key + '.', fn);
   }
-  return counts;
 }
 
 /** Empty or only whitespace, without allocating for the usual non-blank text. */

@@ -1,14 +1,28 @@
 import { codeFrame } from '../i18n/code-frame.ts';
+import { JsonLocator } from './json-locator.ts';
 import type { LocaleFile } from './locale-files.ts';
 import type { Problem } from './compare-message.ts';
 import { SEVERITY, type Finding, type FindingKind, type Severity } from './report.ts';
 
+/** A finding inside a file, waiting for its position. */
+interface Unplaced {
+  key: string;
+  /** Where: at character `at` of the message, or at the key itself (`at` null). */
+  at: number | null;
+  kind: FindingKind;
+  message: string;
+  hint: string;
+  frame: boolean;
+}
+
 /**
  * Collects findings without duplicates (the same problem found twice, e.g. in two plural
- * branches, is reported once) and sorts them for output.
+ * branches, is reported once) and sorts them for output. Findings inside a file wait until the
+ * file is done (`place`), so one scan of its text positions all of them.
  */
 export class FindingList {
   private readonly byId = new Map<string, Finding>();
+  private readonly unplaced = new Map<LocaleFile, Unplaced[]>();
 
   add(finding: Omit<Finding, 'severity'> & { severity?: Severity }): void {
     const full: Finding = { ...finding, severity: finding.severity ?? SEVERITY[finding.kind] };
@@ -16,30 +30,47 @@ export class FindingList {
     if (!this.byId.has(id)) this.byId.set(id, full);
   }
 
-  /** A problem inside the message `key` of `file`, positioned inside the JSON string. */
+  /** A problem inside the message `key` of `file`, to be positioned inside the JSON string. */
   addProblem(file: LocaleFile, key: string, problem: Problem, frame = false): void {
-    const pos = file.locator().messagePosition(key, problem.at);
-    this.add({
-      locale: file.locale.code,
-      key,
-      file: file.file,
-      line: pos?.line,
-      column: pos?.column,
-      kind: problem.kind,
-      message: problem.message,
-      hint: problem.hint,
-      frame: frame && pos ? codeFrame(file.locator().source, pos.line, pos.column, 0) : undefined,
-    });
+    this.defer(file, { key, at: problem.at, kind: problem.kind, message: problem.message, hint: problem.hint, frame });
   }
 
-  /** A finding about a key as a whole (extra, unused), positioned at the key. */
+  /** A finding about a key as a whole (extra, unused), to be positioned at the key. */
   addKey(file: LocaleFile, key: string, kind: FindingKind, message: string, hint: string): void {
-    const pos = file.locator().keyPosition(key);
-    this.add({ locale: file.locale.code, key, file: file.file, line: pos?.line, column: pos?.column, kind, message, hint });
+    this.defer(file, { key, at: null, kind, message, hint, frame: false });
+  }
+
+  /** Positions the findings waiting in `file`, all with one scan of its text. */
+  place(file: LocaleFile): void {
+    const list = this.unplaced.get(file);
+    if (!list) return;
+    this.unplaced.delete(file);
+    const locator = new JsonLocator(file.source, list.map((u) => u.key));
+    for (const u of list) {
+      const pos = u.at === null ? locator.keyPosition(u.key) : locator.messagePosition(u.key, u.at);
+      this.add({
+        locale: file.locale.code,
+        key: u.key,
+        file: file.file,
+        line: pos?.line,
+        column: pos?.column,
+        kind: u.kind,
+        message: u.message,
+        hint: u.hint,
+        frame: u.frame && pos ? codeFrame(locator.source, pos.line, pos.column, 0) : undefined,
+      });
+    }
+  }
+
+  private defer(file: LocaleFile, finding: Unplaced): void {
+    const list = this.unplaced.get(file);
+    if (list) list.push(finding);
+    else this.unplaced.set(file, [finding]);
   }
 
   /** Sorted by locale (in the given order), then key, position and kind. */
   sorted(localeOrder: readonly string[]): Finding[] {
+    for (const file of [...this.unplaced.keys()]) this.place(file);
     const rank = new Map(localeOrder.map((code, i) => [code, i]));
     const byRank = (code: string) => rank.get(code) ?? localeOrder.length;
     return [...this.byId.values()].sort(

@@ -53,11 +53,12 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
 
   const ref = checkReference(run, enFile);
   if (wantsEn) {
-    checkAllowList(run, config, ref.keys);
-    if (options.usedKeys) checkUsage(run, enFile, ref.keys, options.usedKeys);
+    if (config.untranslated.length > 0) checkAllowList(run, config, ref.keys());
+    if (options.usedKeys) checkUsage(run, enFile, ref.keys(), options.usedKeys);
     if (!options.locale) await checkStrayFiles(run, config);
   }
-  enFile.releaseLocator();
+  // en's findings are all made: one scan of en positions them.
+  run.findings.place(enFile);
 
   const counts = new Map<LocaleFile, Counts | null>();
   for (const file of files.slice(1)) {
@@ -65,14 +66,14 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
       reportUnreadable(run, file, file.status === 'malformed' ? 'error' : 'warning');
       counts.set(file, null);
     } else counts.set(file, checkTranslation(run, ref, file));
-    file.releaseLocator();
+    run.findings.place(file);
   }
 
   const wanted = new Set(selected.map((l) => l.code));
   const findings = run.findings.sorted(order).filter((f) => wanted.has(f.locale) || (!options.locale && f.kind === 'unknown-file'));
   const locales = [
-    ...(wantsEn ? [row(enFile, ref.keys.length, { translated: ref.keys.length, missing: 0, extra: 0 }, run, findings)] : []),
-    ...files.slice(1).map((file) => row(file, ref.keys.length, counts.get(file) ?? null, run, findings)),
+    ...(wantsEn ? [row(enFile, ref.count, { translated: ref.count, missing: 0, extra: 0 }, run, findings)] : []),
+    ...files.slice(1).map((file) => row(file, ref.count, counts.get(file) ?? null, run, findings)),
   ];
   return { reference: reference.code, locales, findings, usageChecked: wantsEn && Boolean(options.usedKeys) };
 }

@@ -1,11 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseMessageFile } from '../i18n/messages.ts';
-import type { Messages } from '../i18n/translator.ts';
 import { SitegenError } from '../errors.ts';
 import type { ResolvedConfig } from '../config.ts';
 import type { Locale } from '../locales.ts';
-import { JsonLocator } from './json-locator.ts';
+import { inspectTree, type MessageTree, type TreeFacts } from './message-tree.ts';
 
 /** One locale's file as the checker sees it. */
 export interface LocaleFile {
@@ -14,13 +13,12 @@ export interface LocaleFile {
   file: string;
   status: 'ok' | 'missing' | 'malformed';
   source: string;
-  messages: Messages;
+  /** The messages as JSON.parse gives them, nested (empty unless the status is ok). */
+  tree: MessageTree;
+  /** Number of messages, and whether some key has a dot (see message-tree.ts). */
+  facts: TreeFacts;
   /** For a malformed file: the loader's error (with its code frame) and where it points. */
   error?: { message: string; line?: number; column?: number; frame?: string };
-  /** Built on first use: only files with findings pay for a position scan. */
-  locator(): JsonLocator;
-  /** Drops the locator once the file's findings are made, so the run keeps little memory. */
-  releaseLocator(): void;
 }
 
 export const relativeFile = (config: ResolvedConfig, absolute: string) =>
@@ -33,30 +31,37 @@ export async function loadLocaleFiles(config: ResolvedConfig, locales: readonly 
 
 async function loadOne(config: ResolvedConfig, locale: Locale): Promise<LocaleFile> {
   const absolute = path.join(config.localesDir, locale.file);
-  const file = relativeFile(config, absolute);
-  let locator: JsonLocator | undefined;
-  const base = {
-    locale,
-    file,
-    source: '',
-    messages: {},
-    locator: () => (locator ??= new JsonLocator(base.source)),
-    releaseLocator: () => void (locator = undefined),
-  };
+  const base = { locale, file: relativeFile(config, absolute), source: '', tree: {}, facts: { leaves: 0, dotted: false } };
   try {
     base.source = await readFile(absolute, 'utf8');
   } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return Object.assign(base, { status: 'missing' as const });
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return { ...base, status: 'missing' };
     // A folder named like the file, no permission: the file exists but cannot be used.
-    return Object.assign(base, { status: 'malformed' as const, error: { message: `The file cannot be read: ${(cause as Error).message}.` } });
+    return { ...base, status: 'malformed', error: { message: `The file cannot be read: ${(cause as Error).message}.` } };
   }
+  // The tree is checked as parsed, not flattened. Only a file the loader would reject goes through
+  // the loader (parseMessageFile), so its error and code frame are exactly the build's.
+  const tree = parseTree(base.source);
+  const facts = tree && inspectTree(tree);
+  if (tree && facts) return { ...base, status: 'ok', tree: tree as MessageTree, facts };
   try {
-    const parsed = parseMessageFile(absolute, base.source);
-    return Object.assign(base, { status: 'ok' as const, messages: parsed.messages });
+    parseMessageFile(absolute, base.source);
   } catch (cause) {
     if (!(cause instanceof SitegenError)) throw cause;
-    return Object.assign(base, { status: 'malformed' as const, error: describeLoadError(cause) });
+    return { ...base, status: 'malformed', error: describeLoadError(cause) };
   }
+  throw new Error(`${base.file}: the checker rejected a file the loader accepts.`);
+}
+
+/** The top-level object of a locale file, or null when it is not one (the loader says why). */
+function parseTree(source: string): Record<string, unknown> | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
+  } catch {
+    return null;
+  }
+  return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
 }
 
 /** The loader's error as finding data: its location, and its reason without the `file:line:column: ` prefix. */

@@ -40,7 +40,10 @@ export function parseMessageFile(file: string, source: string): MessageFile {
 }
 
 export function flatten(file: string, data: Record<string, unknown>, prefix = '', out: Record<string, string> = {}): Record<string, string> {
-  for (const [key, value] of Object.entries(data)) {
+  // for...in rather than Object.entries: no [key, value] array per message (about half the time).
+  // The data comes from JSON.parse, so it has no inherited enumerable keys.
+  for (const key in data) {
+    const value = data[key];
     const full = prefix + key;
     if (typeof value === 'string') out[full] = value;
     else if (value && typeof value === 'object' && !Array.isArray(value)) flatten(file, value as Record<string, unknown>, full + '.', out);
