@@ -35,7 +35,7 @@ async function floor(): Promise<number> {
     });
     for (const page of state.pages) {
       const value = { translator, locale, locales: config.locales, defaultLocale: 'en', path: page.path, site: config.site, assetsBase: config.assetsBase };
-      const Page = mod.pages[page.file].default;
+      const Page = mod.pages[page.key].default;
       const Layout = mod.layouts[page.layout].default;
       const html = renderToStaticMarkup(createElement(mod.PageProvider, { value }, createElement(Layout, null, createElement(Page))));
       const file = path.join(outDir, htmlFile(localizePath(page.path!, locale.code, 'en')));

@@ -29,6 +29,11 @@ export interface ServerBundle {
 
 let counter = 0;
 
+/** How the server module names a page module: its path relative to the project root. */
+export function pageKey(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/');
+}
+
 /** Bundles every page, layout and the renderer into one server module with esbuild. */
 export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], notFound: string | null): Promise<ServerBundle> {
   const layoutFiles = (await fg('*.{tsx,jsx}', { cwd: path.join(config.templatesDir, 'layouts'), absolute: true })).sort();
@@ -37,7 +42,8 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
   const entry = [
     ...pageFiles.map((f, i) => `import * as p${i} from ${JSON.stringify(f)};`),
     ...layoutFiles.map((f, i) => `import * as l${i} from ${JSON.stringify(f)};`),
-    `export const pages = {${pageFiles.map((f, i) => `${JSON.stringify(f)}: p${i}`).join(', ')}};`,
+    // Keyed by the path relative to the root: absolute paths would make the output depend on the checkout's location.
+    `export const pages = {${pageFiles.map((f, i) => `${JSON.stringify(pageKey(config.root, f))}: p${i}`).join(', ')}};`,
     `export const layouts = {${layouts.map((name, i) => `${JSON.stringify(name)}: l${i}`).join(', ')}};`,
     `export { renderJobs, startWorker } from ${JSON.stringify(path.join(SRC_DIR, 'render', 'server.tsx'))};`,
     // For benchmarks and tools that render pages themselves with the bundle's own React context.

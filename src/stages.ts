@@ -102,7 +102,7 @@ export async function bundleStage(state: BuildState): Promise<void> {
   state.server = server;
   state.runtime = runtime;
   state.staticFiles = staticFiles;
-  const described = await describePages(server.modulePath, state.routes, state.notFoundFile, server.layouts);
+  const described = await describePages(server.modulePath, config.root, state.routes, state.notFoundFile, server.layouts);
   state.pages = described.pages;
   state.notFound = described.notFound;
   addStylesheet(state, server);

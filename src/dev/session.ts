@@ -139,7 +139,7 @@ export class DevSession {
       if (sourceFiles.length) {
         const server = await bundleServer(config, state.routes, state.notFoundFile);
         draft.server = server;
-        const described = await describePages(server.modulePath, state.routes, state.notFoundFile, server.layouts);
+        const described = await describePages(server.modulePath, config.root, state.routes, state.notFoundFile, server.layouts);
         if (signal.aborted) throw new Superseded();
         if (shapeChanged(state, described.pages, server.layouts)) {
           await server.dispose();

@@ -26,6 +26,8 @@ export interface RenderContext {
 /** What the bundle knows about one page module, checked on the main thread. */
 export interface PageInfo {
   file: string;
+  /** Name of the page module in the server bundle (its path relative to the root). */
+  key: string;
   /** Route path without locale prefix; null for the not-found page. */
   path: string | null;
   base: string;

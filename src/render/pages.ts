@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { RouteFile } from '../routes.ts';
 import { errors } from '../errors.ts';
 import type { PageInfo } from './context.ts';
+import { pageKey } from '../bundle.ts';
 
 interface PageModule {
   default?: unknown;
@@ -13,13 +14,15 @@ interface PageModule {
 /** Imports the server module and checks each page's exports: component, layout, head, aliases. */
 export async function describePages(
   modulePath: string,
+  root: string,
   routes: RouteFile[],
   notFound: string | null,
   layouts: string[],
 ): Promise<{ pages: PageInfo[]; notFound: PageInfo | null }> {
   const mod = (await import(pathToFileURL(modulePath).href)) as { pages: Record<string, PageModule> };
   const describe = (file: string, routePath: string | null, base: string): PageInfo => {
-    const page = mod.pages[file]!;
+    const key = pageKey(root, file);
+    const page = mod.pages[key]!;
     if (typeof page.default !== 'function') throw errors.pageNoDefault(file);
     const layout = page.layout === undefined ? 'default' : String(page.layout);
     if (!layouts.includes(layout)) throw errors.unknownLayout(file, layout, layouts);
@@ -30,7 +33,7 @@ export async function describePages(
     for (const alias of aliases) {
       if (typeof alias !== 'string' || !/^\/[\w\-./]*\.html$/.test(alias) || alias.includes('..')) throw errors.badAlias(file, String(alias));
     }
-    return { file, path: routePath, base, layout, aliases: aliases as string[], head: { title: head.title, description: head.description } };
+    return { file, key, path: routePath, base, layout, aliases: aliases as string[], head: { title: head.title, description: head.description } };
   };
   return {
     pages: routes.map((r) => describe(r.file, r.path, r.base)),

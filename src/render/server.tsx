@@ -93,7 +93,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used
     site: ctx.site,
     assetsBase: ctx.assetsBase,
   };
-  const Page = mods.pages[page.file]!.default!;
+  const Page = mods.pages[page.key]!.default!;
   const Layout = mods.layouts[page.layout]!.default!;
   const shell = renderToStaticMarkup(
     <PageProvider value={value}>
