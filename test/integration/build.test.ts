@@ -157,4 +157,16 @@ describe('build options', () => {
     expect([...tb.keys()]).toEqual([...ta.keys()]);
     for (const [file, bytes] of ta) expect(tb.get(file)!.equals(bytes), file).toBe(true);
   });
+
+  it('does not depend on where the project lives: two checkouts give the same build id and bytes', async () => {
+    const { snapshotTree } = await import('../helpers/site.ts');
+    const [a, b] = [await site(), await site()];
+    const ra = await build({ root: a, logger: createMemoryLogger() });
+    const rb = await build({ root: b, logger: createMemoryLogger() });
+    expect(rb.buildId).toBe(ra.buildId);
+    const ta = await snapshotTree(path.join(a, 'dist'));
+    const tb = await snapshotTree(path.join(b, 'dist'));
+    expect([...tb.keys()]).toEqual([...ta.keys()]);
+    for (const [file, bytes] of ta) expect(tb.get(file)!.equals(bytes), file).toBe(true);
+  });
 });
