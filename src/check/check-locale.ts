@@ -4,7 +4,7 @@ import type { KeyPatterns } from './key-sets.ts';
 import { flatten } from '../i18n/messages.ts';
 import type { LocaleFile } from './locale-files.ts';
 import { leaf, subtree, type MessageTree } from './message-tree.ts';
-import { parseMessage, sameShape, type MessageShape, type ParsedMessage } from './message-shape.ts';
+import { isPlainShape, isPlainText, parseMessage, sameShape, type MessageShape, type ParsedMessage } from './message-shape.ts';
 
 /** State shared by one check run. */
 export interface Run {
@@ -84,6 +84,9 @@ export function checkTranslation(run: Run, ref: Reference, file: LocaleFile): Co
   return walk.counts;
 }
 
+const NO_KEYS: string[] = [];
+const NO_VALUES: (string | MessageTree)[] = [];
+
 class TranslationWalk {
   readonly counts: Counts = { translated: 0, missing: 0, extra: 0 };
   /** Messages of the file found where en has one. */
@@ -99,17 +102,29 @@ class TranslationWalk {
 
   /** Every message of `en` against the same place in `tr` (undefined: the locale has nothing there). */
   compare(en: MessageTree, tr: MessageTree | undefined, prefix: string): void {
+    // The locale's keys mostly come in en's order: take its values in step, by position, and look
+    // a key up by name only where the orders part (a missing or an extra key). Looking every key
+    // up by name was a slow lookup: each object of each file has its own set of keys.
+    const trKeys = tr ? Object.keys(tr) : NO_KEYS;
+    const trValues = tr ? Object.values(tr) : NO_VALUES;
+    let j = 0;
     for (const key in en) {
       const enValue = en[key]!;
+      let value: string | MessageTree | undefined;
+      if (trKeys[j] === key) value = trValues[j++];
+      else {
+        value = tr?.[key];
+        // One extra key of the locale before this one: step over it.
+        if (trKeys[j + 1] === key) j += 2;
+      }
       if (typeof enValue === 'string') {
         const shape = this.ref.shapes[this.index++];
-        const value = leaf(tr, key);
-        if (value === undefined) this.missing(prefix + key);
+        if (typeof value !== 'string') this.missing(prefix + key);
         else {
           this.matched++;
           this.message(prefix, key, enValue, shape ?? null, value);
         }
-      } else this.compare(enValue, subtree(tr, key), prefix + key + '.');
+      } else this.compare(enValue, value !== null && typeof value === 'object' ? value : undefined, prefix + key + '.');
     }
   }
 
@@ -155,15 +170,18 @@ class TranslationWalk {
       });
       return;
     }
-    // A text identical to en has en's shape: no need to read it again.
-    const parsed: ParsedMessage = value === enValue && enShape ? { ok: true, shape: enShape } : parseMessage(value);
-    if (!parsed.ok) {
+    // A text identical to en has en's shape, and plain text where en has plain text too has
+    // nothing to compare (most messages of a site): neither is read again.
+    const same = enShape !== null && (value === enValue || (isPlainShape(enShape) && isPlainText(value)));
+    const parsed: ParsedMessage | null = same ? null : parseMessage(value);
+    if (parsed && !parsed.ok) {
       run.findings.addProblem(file, prefix + key, syntaxProblem(parsed.error), true);
     } else {
-      if (enShape && !sameShape(enShape, parsed.shape)) {
-        for (const problem of compareToReference(enShape, parsed.shape, run.globals)) run.findings.addProblem(file, prefix + key, problem);
+      const shape = parsed ? parsed.shape : enShape!;
+      if (!same && enShape && !sameShape(enShape, shape)) {
+        for (const problem of compareToReference(enShape, shape, run.globals)) run.findings.addProblem(file, prefix + key, problem);
       }
-      if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, prefix + key, problem);
+      if (shape.hasPlural) for (const problem of checkPlurals(shape, file.locale)) run.findings.addProblem(file, prefix + key, problem);
     }
     if (value === enValue && needsTranslation(enShape, enValue) && !run.allow.has(prefix + key)) {
       run.findings.addProblem(file, prefix + key, {

@@ -70,11 +70,24 @@ class Reader {
       } else if (c === 39 /* ' */) {
         throw GIVE_UP;
       } else {
-        // Literal text (a `#` in a plural is the count, not text, but it is no letter either).
-        if (!this.shape.hasLetters && isLetter(c)) this.shape.hasLetters = true;
-        this.i++;
+        this.i = this.literal(this.i);
       }
     }
+  }
+
+  /**
+   * Literal text from `i` to the next character that means something here, in one tight loop (a
+   * `#` in a plural is the count, not text, but it is no letter either).
+   */
+  private literal(i: number): number {
+    const t = this.text;
+    const shape = this.shape;
+    for (; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c === 123 /* { */ || c === 125 /* } */ || c === 60 /* < */ || c === 39 /* ' */) break;
+      if (!shape.hasLetters && isLetter(c)) shape.hasLetters = true;
+    }
+    return i;
   }
 
   private argument(tagPath: string, inPlural: boolean): void {

@@ -25,9 +25,22 @@ export class FindingList {
   private readonly unplaced = new Map<LocaleFile, Unplaced[]>();
 
   add(finding: Omit<Finding, 'severity'> & { severity?: Severity }): void {
-    const full: Finding = { ...finding, severity: finding.severity ?? SEVERITY[finding.kind] };
-    const id = [full.locale, full.key ?? '', full.kind, full.line ?? '', full.column ?? '', full.message].join('\u0000');
-    if (!this.byId.has(id)) this.byId.set(id, full);
+    const id = `${finding.locale}\0${finding.key ?? ''}\0${finding.kind}\0${finding.line ?? ''}\0${finding.column ?? ''}\0${finding.message}`;
+    if (this.byId.has(id)) return;
+    // Every finding gets the same fields in the same order (one object layout), not a spread of
+    // whichever fields the caller gave.
+    this.byId.set(id, {
+      locale: finding.locale,
+      key: finding.key,
+      file: finding.file,
+      line: finding.line,
+      column: finding.column,
+      severity: finding.severity ?? SEVERITY[finding.kind],
+      kind: finding.kind,
+      message: finding.message,
+      hint: finding.hint,
+      frame: finding.frame,
+    });
   }
 
   /** A problem inside the message `key` of `file`, to be positioned inside the JSON string. */

@@ -6,8 +6,8 @@ import { findLocale, type Locale } from '../locales.ts';
 import { checkReference, checkTranslation, type Counts, type Run } from './check-locale.ts';
 import { FindingList } from './findings.ts';
 import { compareUsage, KeyPatterns } from './key-sets.ts';
-import { loadLocaleFiles, relativeFile, strayLocaleFiles, type LocaleFile } from './locale-files.ts';
-import { countBySeverity, type CheckReport, type LocaleSummary } from './report.ts';
+import { parseLocaleFile, readLocaleFiles, relativeFile, strayLocaleFiles, type LocaleFile } from './locale-files.ts';
+import type { CheckReport, Finding, LocaleSummary } from './report.ts';
 
 export type { CheckReport, Finding, FindingKind, LocaleSummary, Severity } from './report.ts';
 export { SEVERITY } from './report.ts';
@@ -35,8 +35,8 @@ const GLOBAL_ARGUMENTS: ReadonlySet<string> = new Set(GLOBAL_ARGUMENT_NAMES);
 export async function check(config: ResolvedConfig, options: CheckOptions = {}): Promise<CheckReport> {
   const reference = config.defaultLocale;
   const selected = selectLocales(config, options.locale);
-  const files = await loadLocaleFiles(config, [reference, ...selected.filter((l) => l !== reference)]);
-  const enFile = files[0]!;
+  const texts = await readLocaleFiles(config, [reference, ...selected.filter((l) => l !== reference)]);
+  const enFile = parseLocaleFile(texts[0]!);
   const run: Run = {
     findings: new FindingList(),
     allow: new KeyPatterns(config.untranslated),
@@ -48,7 +48,7 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
   if (enFile.status !== 'ok') {
     // Without the reference nothing can be compared: report that alone.
     reportUnreadable(run, enFile, 'error');
-    return { reference: reference.code, locales: [row(enFile, 0, null, run)], findings: run.findings.sorted(order), usageChecked: false };
+    return { reference: reference.code, locales: [row(enFile, 0, null, tally(run.findings.sorted(order)))], findings: run.findings.sorted(order), usageChecked: false };
   }
 
   const ref = checkReference(run, enFile);
@@ -60,20 +60,23 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
   // en's findings are all made: one scan of en positions them.
   run.findings.place(enFile);
 
-  const counts = new Map<LocaleFile, Counts | null>();
-  for (const file of files.slice(1)) {
-    if (file.status !== 'ok') {
-      reportUnreadable(run, file, file.status === 'malformed' ? 'error' : 'warning');
-      counts.set(file, null);
-    } else counts.set(file, checkTranslation(run, ref, file));
+  // One locale at a time: parsed, compared, its findings placed, and its tree let go.
+  const checked: Checked[] = [];
+  for (const text of texts.slice(1)) {
+    const file = parseLocaleFile(text);
+    let counts: Counts | null = null;
+    if (file.status !== 'ok') reportUnreadable(run, file, file.status === 'malformed' ? 'error' : 'warning');
+    else counts = checkTranslation(run, ref, file);
     run.findings.place(file);
+    checked.push({ locale: file.locale, file: file.file, status: file.status, counts });
   }
 
   const wanted = new Set(selected.map((l) => l.code));
   const findings = run.findings.sorted(order).filter((f) => wanted.has(f.locale) || (!options.locale && f.kind === 'unknown-file'));
+  const severities = tally(findings);
   const locales = [
-    ...(wantsEn ? [row(enFile, ref.count, { translated: ref.count, missing: 0, extra: 0 }, run, findings)] : []),
-    ...files.slice(1).map((file) => row(file, ref.count, counts.get(file) ?? null, run, findings)),
+    ...(wantsEn ? [row(enFile, ref.count, { translated: ref.count, missing: 0, extra: 0 }, severities)] : []),
+    ...checked.map((c) => row(c, ref.count, c.counts, severities)),
   ];
   return { reference: reference.code, locales, findings, usageChecked: wantsEn && Boolean(options.usedKeys) };
 }
@@ -166,9 +169,23 @@ async function checkStrayFiles(run: Run, config: ResolvedConfig): Promise<void> 
   }
 }
 
-function row(file: LocaleFile, keys: number, counts: Counts | null, run: Run, findings = run.findings.sorted([])): LocaleSummary {
-  const own = findings.filter((f) => f.locale === file.locale.code);
-  const { errors, warnings } = countBySeverity(own);
+/** Errors and warnings per locale, counted in one pass over the findings. */
+function tally(findings: readonly Finding[]): Map<string, { errors: number; warnings: number }> {
+  const out = new Map<string, { errors: number; warnings: number }>();
+  for (const f of findings) {
+    let t = out.get(f.locale);
+    if (!t) out.set(f.locale, (t = { errors: 0, warnings: 0 }));
+    if (f.severity === 'error') t.errors++;
+    else t.warnings++;
+  }
+  return out;
+}
+
+/** What a locale's row needs once its file is checked (not the file's tree). */
+type Checked = Pick<LocaleFile, 'locale' | 'file' | 'status'> & { counts: Counts | null };
+
+function row(file: Pick<LocaleFile, 'locale' | 'file' | 'status'>, keys: number, counts: Counts | null, severities: Map<string, { errors: number; warnings: number }>): LocaleSummary {
+  const { errors, warnings } = severities.get(file.locale.code) ?? { errors: 0, warnings: 0 };
   const translated = counts?.translated ?? 0;
   return {
     locale: file.locale.code,

@@ -14,6 +14,7 @@ class Wanted {
   readonly rests: string[] = [];
   readonly fulls: string[] = [];
   private byRest: Map<string, string> | undefined;
+  private byObject: Map<string, Wanted> | undefined;
 
   add(rest: string, full: string): void {
     this.rests.push(rest);
@@ -40,12 +41,22 @@ class Wanted {
 
   /** The candidates continuing into the object at `key`: `title` of `home.title` for `home`. */
   inner(key: string): Wanted {
-    let out = NONE;
+    return (this.byObject ??= this.groupByObject()).get(key) ?? NONE;
+  }
+
+  /**
+   * Candidates by the object they may continue into, made once per object: `a.b.c` may continue
+   * into `a` (as `b.c`) or, when the file has dotted keys, into `a.b` (as `c`).
+   */
+  private groupByObject(): Map<string, Wanted> {
+    const out = new Map<string, Wanted>();
     for (let k = 0; k < this.rests.length; k++) {
       const rest = this.rests[k]!;
-      if (rest.length > key.length && rest.charCodeAt(key.length) === 46 /* . */ && rest.startsWith(key)) {
-        if (out === NONE) out = new Wanted();
-        out.add(rest.slice(key.length + 1), this.fulls[k]!);
+      for (let dot = rest.indexOf('.'); dot !== -1; dot = rest.indexOf('.', dot + 1)) {
+        const object = rest.slice(0, dot);
+        let inner = out.get(object);
+        if (!inner) out.set(object, (inner = new Wanted()));
+        inner.add(rest.slice(dot + 1), this.fulls[k]!);
       }
     }
     return out;
@@ -190,7 +201,7 @@ function closingQuote(text: string, open: number): number {
   let end = text.indexOf('"', open + 1);
   while (end !== -1) {
     let backslashes = 0;
-    for (let k = end - 1; text[k] === '\\'; k--) backslashes++;
+    for (let k = end - 1; text.charCodeAt(k) === 92 /* backslash */; k--) backslashes++;
     if (backslashes % 2 === 0) return end;
     end = text.indexOf('"', end + 1);
   }

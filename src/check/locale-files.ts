@@ -24,33 +24,53 @@ export interface LocaleFile {
 export const relativeFile = (config: ResolvedConfig, absolute: string) =>
   path.relative(config.root, absolute).split(path.sep).join('/');
 
-/** Reads and parses the given locales' files at once; never throws for a user mistake. */
-export async function loadLocaleFiles(config: ResolvedConfig, locales: readonly Locale[]): Promise<LocaleFile[]> {
-  return Promise.all(locales.map((locale) => loadOne(config, locale)));
+/** A locale's file as read, not parsed yet: `source` null when it does not exist. */
+export interface LocaleText {
+  locale: Locale;
+  absolute: string;
+  file: string;
+  source: string | null;
+  /** Why an existing file could not be read. */
+  unreadable?: string;
 }
 
-async function loadOne(config: ResolvedConfig, locale: Locale): Promise<LocaleFile> {
-  const absolute = path.join(config.localesDir, locale.file);
-  const base = { locale, file: relativeFile(config, absolute), source: '', tree: {}, facts: { leaves: 0, dotted: false } };
-  try {
-    base.source = await readFile(absolute, 'utf8');
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return { ...base, status: 'missing' };
-    // A folder named like the file, no permission: the file exists but cannot be used.
-    return { ...base, status: 'malformed', error: { message: `The file cannot be read: ${(cause as Error).message}.` } };
-  }
+/**
+ * Reads the given locales' files at once; never throws for a user mistake. Parsing is left to
+ * `parseLocaleFile`, one file at a time as it is checked, so that only en's tree and one locale's
+ * are alive together: holding every parsed file at once made each garbage collection copy them all.
+ */
+export async function readLocaleFiles(config: ResolvedConfig, locales: readonly Locale[]): Promise<LocaleText[]> {
+  return Promise.all(
+    locales.map(async (locale) => {
+      const absolute = path.join(config.localesDir, locale.file);
+      const text: LocaleText = { locale, absolute, file: relativeFile(config, absolute), source: null };
+      try {
+        text.source = await readFile(absolute, 'utf8');
+      } catch (cause) {
+        // ENOENT: missing. A folder named like the file, no permission: it exists but cannot be used.
+        if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') text.unreadable = (cause as Error).message;
+      }
+      return text;
+    }),
+  );
+}
+
+export function parseLocaleFile(text: LocaleText): LocaleFile {
+  const base = { locale: text.locale, file: text.file, source: text.source ?? '', tree: {}, facts: { leaves: 0, dotted: false } };
+  if (text.unreadable !== undefined) return { ...base, status: 'malformed', error: { message: `The file cannot be read: ${text.unreadable}.` } };
+  if (text.source === null) return { ...base, status: 'missing' };
   // The tree is checked as parsed, not flattened. Only a file the loader would reject goes through
   // the loader (parseMessageFile), so its error and code frame are exactly the build's.
-  const tree = parseTree(base.source);
+  const tree = parseTree(text.source);
   const facts = tree && inspectTree(tree);
   if (tree && facts) return { ...base, status: 'ok', tree: tree as MessageTree, facts };
   try {
-    parseMessageFile(absolute, base.source);
+    parseMessageFile(text.absolute, text.source);
   } catch (cause) {
     if (!(cause instanceof SitegenError)) throw cause;
     return { ...base, status: 'malformed', error: describeLoadError(cause) };
   }
-  throw new Error(`${base.file}: the checker rejected a file the loader accepts.`);
+  throw new Error(`${text.file}: the checker rejected a file the loader accepts.`);
 }
 
 /** The top-level object of a locale file, or null when it is not one (the loader says why). */

@@ -62,10 +62,19 @@ const EMPTY_OPTIONS: ReadonlySet<string> = new Set();
  * full parser for everything else and for every error.
  */
 export function parseMessage(text: string): ParsedMessage {
-  // No `{` and no `<`: plain text whatever else it holds (a lone `}` or `'` is literal).
-  if (!text.includes('{') && !text.includes('<')) return LETTER.test(text) ? PLAIN_TEXT : PLAIN_SYMBOLS;
+  if (isPlainText(text)) return LETTER.test(text) ? PLAIN_TEXT : PLAIN_SYMBOLS;
   const shape = fastShape(text);
   return shape ? { ok: true, shape } : parseFully(text);
+}
+
+/** No `{` and no `<`: text without arguments or tags, whatever else it holds (a lone `}` or `'` is literal). */
+export function isPlainText(text: string): boolean {
+  return !text.includes('{') && !text.includes('<');
+}
+
+/** Whether a shape has no arguments and no tags: the shape of every plain text. */
+export function isPlainShape(shape: MessageShape): boolean {
+  return shape.uses.length === 0 && shape.tagPaths.size === 0;
 }
 
 /** The parser intl-messageformat uses; exported for the test that holds the quick readers to it. */

@@ -23,7 +23,8 @@ export type PluralType = 'cardinal' | 'ordinal';
 const FEW = 5;
 /** The order CLDR and translators list categories in. */
 const CLDR_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
-const cache = new Map<string, PluralCategories>();
+/** Per type, per language: looked up for every plural of every message, so without building a key. */
+const cache = { cardinal: new Map<string, PluralCategories>(), ordinal: new Map<string, PluralCategories>() };
 
 /**
  * Whole numbers probed: every number below 1,100 (all last-two and last-three digit patterns,
@@ -41,8 +42,7 @@ const PROBES: readonly number[] = (() => {
 })();
 
 export function pluralCategories(iso: string, type: PluralType): PluralCategories {
-  const id = `${iso}|${type}`;
-  let found = cache.get(id);
+  let found = cache[type].get(iso);
   if (found) return found;
   const rules = new Intl.PluralRules(iso, { type });
   const seen = new Map<string, number[]>();
@@ -64,7 +64,7 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
     numbers,
     examples,
   };
-  cache.set(id, found);
+  cache[type].set(iso, found);
   return found;
 }
 
@@ -75,8 +75,8 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
  */
 export function missingCategories(categories: PluralCategories, options: ReadonlySet<string>, offset: number): string[] {
   const missing: string[] = [];
-  for (const category of CLDR_ORDER.filter((c) => categories.required.has(c))) {
-    if (options.has(category)) continue;
+  for (const category of CLDR_ORDER) {
+    if (!categories.required.has(category) || options.has(category)) continue;
     const numbers = categories.numbers.get(category);
     if (numbers && numbers.every((n) => options.has(`=${n + offset}`))) continue;
     missing.push(category);
@@ -86,5 +86,7 @@ export function missingCategories(categories: PluralCategories, options: Readonl
 
 /** Categories used that the language never selects (`one` in ja); exact `=N` cases are always fine. */
 export function unusedCategories(categories: PluralCategories, options: ReadonlySet<string>): string[] {
-  return [...options].filter((o) => !o.startsWith('=') && !categories.allowed.has(o));
+  const unused: string[] = [];
+  for (const o of options) if (!categories.allowed.has(o) && !o.startsWith('=')) unused.push(o);
+  return unused;
 }
