@@ -1,4 +1,4 @@
-import { newShape, newUse, NO_TAGS, type MessageShape } from './message-shape.ts';
+import { addUse, newShape, newUse, NO_TAGS, type MessageShape } from './message-shape.ts';
 
 /**
  * A quick reader for the ICU messages sites write most: text, `{name}`, `{n, number, percent}`,
@@ -35,7 +35,7 @@ class GiveUp {}
 const GIVE_UP = new GiveUp();
 
 export function fastShape(text: string): MessageShape | null {
-  const r = new Reader(text);
+  const r = READER.start(text);
   try {
     r.message(0, '', false);
     if (r.i !== text.length) return null;
@@ -48,8 +48,17 @@ export function fastShape(text: string): MessageShape | null {
 
 class Reader {
   i = 0;
-  readonly shape: MessageShape = newShape();
-  constructor(private readonly text: string) {}
+  // Set by start(); message-shape.ts (which imports this file) may not be initialized yet here.
+  shape!: MessageShape;
+  private text = '';
+
+  /** One reader serves every message (reading is synchronous and never re-entered). */
+  start(text: string): this {
+    this.text = text;
+    this.i = 0;
+    this.shape = newShape();
+    return this;
+  }
 
   /** Reads until the end, a `}` closing an option (depth > 0) or a `</` closing a tag. */
   message(depth: number, tagPath: string, inPlural: boolean): void {
@@ -155,7 +164,7 @@ class Reader {
   }
 
   private use(use: MessageShape['uses'][number]): void {
-    this.shape.uses.push(use);
+    addUse(this.shape, use);
   }
 
   private space(): void {
@@ -184,3 +193,4 @@ class Reader {
 }
 
 const NONE: ReadonlySet<string> = new Set();
+const READER = new Reader();

@@ -63,15 +63,21 @@ class Wanted {
   }
 }
 const NONE = new Wanted();
+
+/** Where a value string opens: its offset, and its line and where that line starts. */
+interface Found {
+  offset: number;
+  line: number;
+  lineStart: number;
+}
 /** Above this many candidates in one object, a key is looked up by its text instead of compared with each. */
 const FEW = 4;
 
 export class JsonLocator {
   /** The source without a byte order mark: what line and column count in. */
   readonly source: string;
-  /** Flattened key -> offset of its string value's opening quote (the key is found from there); undefined when absent. */
-  private readonly offsets = new Map<string, number | undefined>();
-  private lineStarts: number[] | undefined;
+  /** Flattened key -> where its string value opens (the key is found from there); undefined when absent. */
+  private readonly values = new Map<string, Found | undefined>();
 
   /** `keys`: the keys that will be asked for, found in one scan; any other key costs a scan of its own. */
   constructor(source: string, keys: Iterable<string> = []) {
@@ -84,47 +90,46 @@ export class JsonLocator {
 
   /** Position of the key itself (for extra and unused keys). */
   keyPosition(key: string): Position | undefined {
-    const value = this.valueOffset(key);
+    const value = this.value(key);
     if (value === undefined) return undefined;
     // Back from the value over `"key"   :   ` to the key's opening quote.
-    let i = value - 1;
+    let i = value.offset - 1;
     while (i > 0 && this.source[i] !== '"') i--;
     i--;
     while (i > 0 && !(this.source[i] === '"' && this.source[i - 1] !== '\\')) i--;
-    return this.position(i);
+    return this.position(value, i);
   }
 
   /** Position of character `offset` of the decoded message, inside its JSON string literal. */
   messagePosition(key: string, offset = 0): Position | undefined {
-    const value = this.valueOffset(key);
+    const value = this.value(key);
     if (value === undefined) return undefined;
-    let raw = value + 1;
+    let raw = value.offset + 1;
     for (let decoded = 0; decoded < offset && this.source[raw] !== '"' && raw < this.source.length; decoded++) {
       if (this.source[raw] === '\\') raw += this.source[raw + 1] === 'u' ? 6 : 2;
       else raw++;
     }
-    return this.position(raw);
+    return this.position(value, raw);
   }
 
-  private valueOffset(key: string): number | undefined {
-    if (!this.offsets.has(key)) {
+  private value(key: string): Found | undefined {
+    if (!this.values.has(key)) {
       const wanted = new Wanted();
       wanted.add(key, key);
       this.scan(wanted);
     }
-    return this.offsets.get(key);
+    return this.values.get(key);
   }
 
-  private position(offset: number): Position {
-    const starts = (this.lineStarts ??= lineStarts(this.source));
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+  /**
+   * Line and column of `offset`, which lies on the value's line (inside the string) or a little
+   * before it (the key, perhaps on an earlier line).
+   */
+  private position(value: Found, offset: number): Position {
+    let line = value.line;
+    for (let k = offset; k < value.offset; k++) if (this.source.charCodeAt(k) === 10) line--;
+    const lineStart = offset >= value.lineStart ? value.lineStart : this.source.lastIndexOf('\n', offset - 1) + 1;
+    return { line, column: offset - lineStart + 1 };
   }
 
   /**
@@ -137,15 +142,21 @@ export class JsonLocator {
    */
   private scan(wanted: Wanted): void {
     const text = this.source;
-    for (const key of wanted.fulls) if (!this.offsets.has(key)) this.offsets.set(key, undefined);
+    for (const key of wanted.fulls) if (!this.values.has(key)) this.values.set(key, undefined);
     const stack: Wanted[] = [];
     let current = NONE;
     // The key just read (quotes included), waiting for its value; -1 when none.
     let keyStart = -1;
     let keyEnd = -1;
+    // Lines are counted on the way: a JSON string holds no raw line break, so every one is seen here.
+    let line = 1;
+    let lineStart = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      if (c === 123 /* { */) {
+      if (c === 10 /* \n */) {
+        line++;
+        lineStart = i + 1;
+      } else if (c === 123 /* { */) {
         stack.push(current);
         current = keyStart < 0 ? (stack.length === 1 ? wanted : NONE) : current === NONE ? NONE : current.inner(this.keyText(keyStart, keyEnd));
         keyStart = -1;
@@ -156,15 +167,16 @@ export class JsonLocator {
         let j = end + 1;
         while (j < text.length && isSpace(text.charCodeAt(j))) j++;
         if (text.charCodeAt(j) === 58 /* : */) {
+          // A key; the loop goes on after it (over any line break before the colon).
           keyStart = i;
           keyEnd = end;
-          i = j;
+          i = end;
           continue;
         }
         if (keyStart >= 0 && current !== NONE) {
           // A key written with escapes differs from its text, so it is decoded before comparing.
           const full = current.rests.length <= FEW && !hasBackslash(text, keyStart, keyEnd) ? current.compare(text, keyStart, keyEnd) : current.get(this.keyText(keyStart, keyEnd));
-          if (full !== undefined) this.offsets.set(full, i);
+          if (full !== undefined) this.values.set(full, { offset: i, line, lineStart });
         }
         keyStart = -1;
         i = end;
@@ -186,12 +198,6 @@ export class JsonLocator {
 function hasBackslash(text: string, start: number, end: number): boolean {
   for (let k = start + 1; k < end; k++) if (text.charCodeAt(k) === 92) return true;
   return false;
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) starts.push(nl + 1);
-  return starts;
 }
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;

@@ -43,9 +43,21 @@ const LETTER = /\p{L}/u;
 /** Shared by every shape without tags until its first tag; never written to. */
 export const NO_TAGS: Map<string, number> = new Map();
 
+/** Shared by every shape without arguments until its first one (see addUse); never written to. */
+const NO_USES: ArgUse[] = [];
+
 /** Every shape is made here, so they all share one object layout (fast property access). */
 export function newShape(hasLetters = false): MessageShape {
-  return { uses: [], tags: NO_TAGS, tagPaths: NO_TAGS, hasLetters, hasPlural: false };
+  return { uses: NO_USES, tags: NO_TAGS, tagPaths: NO_TAGS, hasLetters, hasPlural: false };
+}
+
+/**
+ * Adds an argument to a shape. The first one makes an array of exactly one (most messages have
+ * one argument); pushing onto an empty array would reserve room for 17.
+ */
+export function addUse(shape: MessageShape, use: ArgUse): void {
+  if (shape.uses === NO_USES) shape.uses = [use];
+  else shape.uses.push(use);
 }
 
 export function newUse(name: string, kind: ArgKind, style: string, offset: number, options: ReadonlySet<string>, at: number): ArgUse {
@@ -124,20 +136,20 @@ function walk(elements: MessageFormatElement[], shape: MessageShape, path: strin
       case TYPE.pound:
         break;
       case TYPE.argument:
-        shape.uses.push(newUse(el.value, 'plain', '', 0, EMPTY_OPTIONS, at));
+        addUse(shape, newUse(el.value, 'plain', '', 0, EMPTY_OPTIONS, at));
         break;
       case TYPE.number:
       case TYPE.date:
       case TYPE.time: {
         const kind = el.type === TYPE.number ? 'number' : el.type === TYPE.date ? 'date' : 'time';
-        shape.uses.push(newUse(el.value, kind, styleText(el.style, text), 0, EMPTY_OPTIONS, at));
+        addUse(shape, newUse(el.value, kind, styleText(el.style, text), 0, EMPTY_OPTIONS, at));
         break;
       }
       case TYPE.select:
       case TYPE.plural: {
         const kind = el.type === TYPE.select ? 'select' : el.pluralType === 'ordinal' ? 'selectordinal' : 'plural';
         const offset = el.type === TYPE.plural ? el.offset : 0;
-        shape.uses.push(newUse(el.value, kind, '', offset, new Set(Object.keys(el.options)), at));
+        addUse(shape, newUse(el.value, kind, '', offset, new Set(Object.keys(el.options)), at));
         for (const option of Object.values(el.options)) walk(option.value, shape, path, text);
         break;
       }
