@@ -20,6 +20,16 @@ describe('JsonLocator', () => {
     expect(locator.messagePosition('home.title', 3)).toEqual({ line: 3, column: 18 });
   });
 
+  it('finds every key asked for in one scan: nested, written with dots, repeated (the last counts)', () => {
+    const text = ['{', '  "a": { "b": "1", "c.d": "2" },', '  "a.e": "3",', '  "f": "4",', '  "f": "5"', '}'].join('\n');
+    const many = new JsonLocator(text, ['a.b', 'a.c.d', 'a.e', 'f', 'nope']);
+    expect(many.messagePosition('a.b')).toEqual({ line: 2, column: 16 });
+    expect(many.messagePosition('a.c.d')).toEqual({ line: 2, column: 28 });
+    expect(many.keyPosition('a.e')).toEqual({ line: 3, column: 3 });
+    expect(many.keyPosition('f')).toEqual({ line: 5, column: 3 });
+    expect(many.keyPosition('nope')).toBeUndefined();
+  });
+
   it('counts columns without a byte order mark, as the loader parses', () => {
     const bom = new JsonLocator('\uFEFF{"a": "b"}');
     expect(bom.keyPosition('a')).toEqual({ line: 1, column: 2 });
