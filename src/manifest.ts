@@ -1,21 +1,10 @@
 import type { Locale } from './locales.ts';
 import type { PageInfo } from './render/context.ts';
 import { localizePath, routeName } from './paths.ts';
+import type { Manifest, ManifestRoute } from './runtime/types.ts';
 
-export interface ManifestRoute {
-  name: string;
-  path: string;
-  locale: string;
-  layout: string;
-  aliases?: string[];
-}
-
-export interface Manifest {
-  buildId: string;
-  defaultLocale: string;
-  locales: { code: string; iso: string; name: string; dir: string }[];
-  routes: ManifestRoute[];
-}
+// The shapes are the browser runtime's: one definition of what it reads.
+export type { Manifest, ManifestRoute } from './runtime/types.ts';
 
 /** The runtime's map of the site: every (route, locale) with its public path and layout. */
 export function createManifest(buildId: string, pages: PageInfo[], locales: readonly Locale[], defaultLocale: string): Manifest {

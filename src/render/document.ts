@@ -1,17 +1,10 @@
 import type { Locale } from '../locales.ts';
 import { escapeHtml, jsonForScript } from './escape.ts';
 import { renderTag, type HeadTag } from './head.ts';
+import type { PageData } from '../runtime/types.ts';
 
 /** What the browser runtime reads from `<script type="application/json" id="__sitegen">`. */
-export interface PageData {
-  buildId: string;
-  assetsBase: string;
-  locale: string;
-  route: string;
-  path: string;
-  messages: Record<string, string>;
-  client: Record<string, unknown>;
-}
+export type { PageData } from '../runtime/types.ts';
 
 export interface DocumentInput {
   locale: Locale;

@@ -3,10 +3,8 @@ import { absoluteUrl, localizePath } from '../paths.ts';
 import { escapeHtml } from './escape.ts';
 
 /** One head element, as written into the page and handed to the runtime in the payload. */
-export interface HeadTag {
-  tag: 'meta' | 'link';
-  attrs: Record<string, string>;
-}
+export type { HeadTag } from '../runtime/types.ts';
+import type { HeadTag } from '../runtime/types.ts';
 
 export const SOCIAL_IMAGE = { width: 894, height: 651 } as const;
 

@@ -17,6 +17,7 @@ import { headTags } from './head.ts';
 import { renderDocument } from './document.ts';
 import { extractLinks } from '../verify/links.ts';
 import type { JobResult, RenderContext, RenderJob, SerializedError } from './context.ts';
+import type { Payload } from '../runtime/types.ts';
 
 export interface ServerModules {
   pages: Record<string, { default?: ComponentType }>;
@@ -154,7 +155,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used
     const files = publicPath === null ? [notFoundFile(locale.code, ctx.defaultLocale)] : paths.map(htmlFile);
     for (const rel of files) bytes += write(ctx, pending, rel, html);
     if (publicPath !== null) {
-      const payload = { route: name, path: publicPath, locale: locale.code, title, layout: page.layout, lang: locale.iso, dir: locale.dir, head, html: main };
+      const payload: Payload = { route: name, path: publicPath, locale: locale.code, title, layout: page.layout, lang: locale.iso, dir: locale.dir, head, html: main };
       bytes += write(ctx, pending, path.join(ctx.assetsDir, payloadFile(ctx.buildId, publicPath)), JSON.stringify(payload) + '\n');
     }
   }
