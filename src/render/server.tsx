@@ -57,6 +57,22 @@ function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
   return entry;
 }
 
+/**
+ * Most links (header, footer, switcher) repeat on every page: each (locale, link) is handed to the
+ * verifier once, by the first page that has it, so results stay small however large the site.
+ */
+const seenLinks = new WeakMap<RenderContext, Set<string>>();
+function firstSeen(ctx: RenderContext, locale: string, links: JobResult['links']): JobResult['links'] {
+  let seen = seenLinks.get(ctx);
+  if (!seen) seenLinks.set(ctx, (seen = new Set()));
+  return links.filter((link) => {
+    const id = `${locale}|${link.hreflang}|${link.href}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
 /** A translator that remembers which keys this one page asked for. */
 function recording(translator: Translator, used: Set<string>): Translator {
   return {
@@ -160,7 +176,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used
     }
   }
   const { links, alternates } = extractLinks(html);
-  return { file: page.file, locale: locale.code, paths, bytes, usedKeys: [...used], fallbacks: [...entry.fallbacks], links, alternates };
+  return { file: page.file, locale: locale.code, paths, bytes, usedKeys: [...used], fallbacks: [...entry.fallbacks], links: firstSeen(ctx, locale.code, links), alternates };
 }
 
 function serialize(err: unknown): SerializedError {
