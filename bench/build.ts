@@ -12,11 +12,11 @@ import { fileURLToPath } from 'node:url';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-interface Sample { mode: string; pages: number; ms: number; maxRssMb: number }
+interface Sample { mode: string; pages: number; ms: number; maxRssMb: number; liveMb: number }
 
 function measure(mode: 'build' | 'floor', root: string): Sample {
   const out = path.join(os.tmpdir(), `sitegen-bench-out-${process.pid}`);
-  const line = execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'bench/build-one.ts'), mode, root, out], {
+  const line = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(REPO, 'bench/build-one.ts'), mode, root, out], {
     cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
   });
   return JSON.parse(line.trim().split('\n').at(-1)!);
@@ -54,7 +54,7 @@ function row(label: string, root: string) {
     `${label.padEnd(10)} ${String(pages).padStart(5)} pages | build ${b.toFixed(0)} ms (${(b / pages).toFixed(2)} ms/page, ${(pages / (b / 1000)).toFixed(0)} pages/s, peak ${Math.max(...builds.map((s) => s.maxRssMb)).toFixed(0)} MB)` +
       ` | floor ${f.toFixed(0)} ms (peak ${Math.max(...floors.map((s) => s.maxRssMb)).toFixed(0)} MB) | build/floor ${(b / f).toFixed(2)}x`,
   );
-  return { pages, peak: Math.max(...builds.map((s) => s.maxRssMb)) };
+  return { pages, peak: Math.max(...builds.map((s) => s.maxRssMb)), live: median(builds.map((s) => s.liveMb)) };
 }
 
 console.log(`sitegen build benchmark: median of ${RUNS} runs each, ${os.availableParallelism()} cores`);
@@ -62,7 +62,10 @@ const real = row('real', REPO);
 const synthetic = await syntheticSite();
 try {
   const big = row('20x', synthetic);
-  console.log(`memory: ${(big.pages / real.pages).toFixed(0)}x the pages took ${(big.peak / real.peak).toFixed(2)}x the peak memory`);
+  console.log(
+    `memory: ${(big.pages / real.pages).toFixed(0)}x the pages took ${(big.peak / real.peak).toFixed(2)}x the peak RSS; ` +
+      `heap still held after the build ${real.live.toFixed(0)} MB -> ${big.live.toFixed(0)} MB (${(big.live / real.live).toFixed(2)}x)`,
+  );
 } finally {
   await rm(synthetic, { recursive: true, force: true });
 }
