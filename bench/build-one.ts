@@ -15,7 +15,6 @@ import { createLogger } from '../src/logger.ts';
 import { htmlFile, localizePath } from '../src/paths.ts';
 
 const [mode, root, outDir] = process.argv.slice(2) as ['build' | 'floor', string, string];
-process.env.NODE_ENV = 'production';
 
 async function floor(): Promise<number> {
   // Prepare outside the timed part: messages, routes and the server bundle.

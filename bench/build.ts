@@ -18,6 +18,8 @@ function measure(mode: 'build' | 'floor', root: string): Sample {
   const out = path.join(os.tmpdir(), `sitegen-bench-out-${process.pid}`);
   const line = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(REPO, 'bench/build-one.ts'), mode, root, out], {
     cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
+    // As the CLI runs: React's production build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   return JSON.parse(line.trim().split('\n').at(-1)!);
 }

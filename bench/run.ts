@@ -9,5 +9,6 @@ for (const name of ['build.ts', 'runtime-size.ts', 'check.ts', 'dev.ts']) {
   const file = path.join(here, name);
   if (!existsSync(file)) continue;
   console.log(`\n== bench/${name}`);
-  execFileSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' });
+  // NODE_ENV as bin/sitegen sets it, so React runs as it does for users.
+  execFileSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

@@ -28,24 +28,35 @@ export interface ServerModules {
 const START = '\u{F0000}sitegen-main\u{F0000}';
 const END = '\u{F0001}sitegen-main\u{F0001}';
 type TranslatorEntry = { translator: Translator; fallbacks: Set<string>; runtime?: Record<string, string> };
-/** Translators (with their compiled messages) per render context and locale: a new context, as after a message edit in dev, starts afresh. */
-const translators = new WeakMap<RenderContext, Map<string, TranslatorEntry>>();
+/**
+ * Translators (with their compiled messages), kept per messages object and its en fallback: a
+ * rebuild in dev with the same messages reuses them; an edited locale file (a new object) starts
+ * afresh. The cache lives on globalThis because every rebuild in dev loads a new copy of this module.
+ */
+const translators: WeakMap<object, WeakMap<object, Map<string, TranslatorEntry>>> = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for('sitegen.translators')
+] ??= new WeakMap()) as never;
+const NO_MESSAGES = {};
 /** Folders created so far (as promises, so that concurrent writes into one folder wait for one mkdir). */
 const madeDirs = new Map<string, Promise<unknown>>();
 /** Writes may overlap with rendering the next pages, up to this many at a time. */
 const MAX_PENDING_WRITES = 64;
 
 function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
-  let byLocale = translators.get(ctx);
-  if (!byLocale) translators.set(ctx, (byLocale = new Map()));
+  const messages = ctx.messages[code] ?? NO_MESSAGES;
+  const fallback = ctx.messages[ctx.defaultLocale] ?? NO_MESSAGES;
+  let byFallback = translators.get(messages);
+  if (!byFallback) translators.set(messages, (byFallback = new WeakMap()));
+  let byLocale = byFallback.get(fallback);
+  if (!byLocale) byFallback.set(fallback, (byLocale = new Map()));
   let entry = byLocale.get(code);
   if (!entry) {
     const locale = ctx.locales.find((l) => l.code === code)!;
     const fallbacks = new Set<string>();
     const translator = createTranslator({
       locale,
-      messages: ctx.messages[code] ?? {},
-      fallback: ctx.messages[ctx.defaultLocale] ?? {},
+      messages,
+      fallback,
       globals: messageGlobals(ctx.site),
       onFallback: (key) => fallbacks.add(key),
       onMissing: (key) => (ctx.write ? errors.messageMissing(key, code) : null),
