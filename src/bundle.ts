@@ -11,8 +11,8 @@ const SRC_DIR = path.dirname(fileURLToPath(import.meta.url));
 const PACKAGE_ROOT = path.dirname(SRC_DIR);
 /** The server module lives inside sitegen's own folder, so that its externals resolve to sitegen's copies. */
 const CACHE_DIR = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'sitegen');
-/** Resolved from sitegen's own node_modules: pages and the renderer then share one React. */
-const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*', 'intl-messageformat'];
+/** Resolved from sitegen's own node_modules: pages and the renderer share one React, and in dev every rebuild reuses these modules already loaded (and compiled by the JIT). */
+const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*', 'intl-messageformat', '@formatjs/*', 'htmlparser2'];
 
 export interface ServerBundle {
   /** Absolute path of the ESM server module (pages, layouts, renderer, worker loop). */

@@ -15,7 +15,7 @@ export class RebuildQueue {
 
   constructor(
     private readonly run: RunRebuild,
-    private readonly debounceMs = 50,
+    private readonly debounceMs = 25,
   ) {}
 
   /** A file changed (absolute path). */

@@ -34,7 +34,7 @@ export async function watchSources(options: WatchOptions): Promise<SourceWatcher
       ignored: isIgnored,
       atomic: true,
       // An editor that truncates and then writes would otherwise hand us an empty file to parse.
-      awaitWriteFinish: { stabilityThreshold: 25, pollInterval: 10 },
+      awaitWriteFinish: { stabilityThreshold: 20, pollInterval: 5 },
     },
   );
   const report = (file: string) => options.onChange(path.resolve(options.root, file));
