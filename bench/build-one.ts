@@ -12,7 +12,7 @@ import { build } from '../src/build.ts';
 import { resolveConfig } from '../src/config.ts';
 import { newState, loadMessagesStage, routesStage, bundleStage } from '../src/stages.ts';
 import { createLogger } from '../src/logger.ts';
-import { htmlFile, localizePath } from '../src/paths.ts';
+import { htmlFile, localizePath, notFoundFile } from '../src/paths.ts';
 
 const [mode, root, outDir] = process.argv.slice(2) as ['build' | 'floor', string, string];
 
@@ -32,12 +32,13 @@ async function floor(): Promise<number> {
       locale, messages: state.messages.get(locale.code), fallback: state.messages.get('en'), globals: { product: config.site.product },
       onMissing: () => null, onFormatError: (_k: string, c: unknown) => c,
     });
-    for (const page of state.pages) {
-      const value = { translator, locale, locales: config.locales, defaultLocale: 'en', path: page.path, site: config.site, assetsBase: config.assetsBase };
+    // The same documents the build renders: every page and the not-found page, in every locale.
+    for (const page of [...state.pages, ...(state.notFound ? [state.notFound] : [])]) {
+      const value = { translator, locale, locales: config.locales, defaultLocale: 'en', path: page.path ?? '/', site: config.site, assetsBase: config.assetsBase };
       const Page = mod.pages[page.key].default;
       const Layout = mod.layouts[page.layout].default;
       const html = renderToStaticMarkup(createElement(mod.PageProvider, { value }, createElement(Layout, null, createElement(Page))));
-      const file = path.join(outDir, htmlFile(localizePath(page.path!, locale.code, 'en')));
+      const file = path.join(outDir, page.path === null ? notFoundFile(locale.code, 'en') : htmlFile(localizePath(page.path, locale.code, 'en')));
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, '<!doctype html>' + html);
       pages++;
