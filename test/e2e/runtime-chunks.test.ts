@@ -3,31 +3,21 @@
  * site (pages /slides and /support-center, the menu in the default layout's header), following
  * the markup contracts of src/runtime/README.md.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.ts';
-import { startSite } from '../fixtures/runtime-site/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { siteInChromium } from '../fixtures/runtime-site/harness.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = siteInChromium();
 
 const NARROW = { width: 360, height: 640 };
 
 /** A page with the cookie set (no root redirect) and, unless script is off, the runtime started. */
 async function open(path: string, options: BrowserContextOptions = {}, before?: (page: Page) => Promise<unknown>): Promise<Page> {
-  const context = await browser.newContext(options);
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: site.url }]);
+  const context = await env.browser.newContext(options);
+  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: env.site.url }]);
   const page = await context.newPage();
   await before?.(page);
-  await page.goto(site.url + path);
+  await page.goto(env.site.url + path);
   if (options.javaScriptEnabled !== false) await page.waitForSelector('html[data-js]', { state: 'attached' });
   return page;
 }
@@ -255,7 +245,7 @@ describe('support search', () => {
     await page.fill('[data-search-input]', 'video');
     await page.press('[data-search-input]', 'Enter');
     expect(await page.evaluate(() => (window as any).marker)).toBe('kept');
-    expect(page.url()).toBe(site.url + '/support-center');
+    expect(page.url()).toBe(env.site.url + '/support-center');
     expect(await visibleItems(page)).toEqual(['Exporting a video']);
     await page.context().close();
   });

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.ts';
-import { startSite } from '../fixtures/runtime-site/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { siteInChromium } from '../fixtures/runtime-site/harness.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = siteInChromium();
 
 async function open(path: string, before?: (page: Page) => Promise<unknown>): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: site.url }]);
+  const context = await env.browser.newContext();
+  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: env.site.url }]);
   const page = await context.newPage();
   await before?.(page);
-  await page.goto(site.url + path);
+  await page.goto(env.site.url + path);
   await page.waitForSelector('html[data-js]', { state: 'attached' });
   return page;
 }
@@ -124,28 +114,17 @@ describe('chunk failure (behaviour 7)', () => {
     await page.context().close();
   });
 
-  it('a payload that cannot be fetched loads the target page in full once', async () => {
+  it.each([
+    ['a payload', '**/tos/payload.json'],
+    ['the page swap chunk', '**/assets/swap.*.js'],
+  ])('when %s cannot be fetched, the target page loads in full once', async (_what, pattern) => {
     let loads = 0;
     const page = await open('/', async (p) => {
-      await p.route('**/tos/payload.json', (route) => route.abort('failed'));
+      await p.route(pattern, (route) => route.abort('failed'));
       p.on('load', () => loads++);
     });
     await page.click('header a[href="/tos"]');
-    await page.waitForURL(site.url + '/tos');
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Terms of service');
-    await page.waitForSelector('html[data-js]', { state: 'attached' });
-    expect(loads).toBe(2);
-    await page.context().close();
-  });
-
-  it('a page swap chunk that cannot be fetched also loads the target page in full once', async () => {
-    let loads = 0;
-    const page = await open('/', async (p) => {
-      await p.route('**/assets/swap.*.js', (route) => route.abort('failed'));
-      p.on('load', () => loads++);
-    });
-    await page.click('header a[href="/tos"]');
-    await page.waitForURL(site.url + '/tos');
+    await page.waitForURL(env.site.url + '/tos');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Terms of service');
     await page.waitForSelector('html[data-js]', { state: 'attached' });
     expect(loads).toBe(2);

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.ts';
-import { startSite } from '../fixtures/runtime-site/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { siteInChromium } from '../fixtures/runtime-site/harness.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = siteInChromium();
 
 /** A page with the cookie set (no root redirect) and the runtime started. */
 async function open(path: string, options: { reducedMotion?: 'reduce' } = {}): Promise<Page> {
-  const context = await browser.newContext({ reducedMotion: options.reducedMotion });
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: site.url }]);
+  const context = await env.browser.newContext({ reducedMotion: options.reducedMotion });
+  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: env.site.url }]);
   const page = await context.newPage();
-  await page.goto(site.url + path);
+  await page.goto(env.site.url + path);
   await page.waitForSelector('html[data-js]', { state: 'attached' });
   return page;
 }
@@ -34,7 +24,7 @@ describe('client navigation (behaviour 4)', () => {
     await page.click('header a[href="/tos"]');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Terms of service');
     expect(await marker(page)).toBe('kept');
-    expect(page.url()).toBe(site.url + '/tos');
+    expect(page.url()).toBe(env.site.url + '/tos');
     expect(await page.title()).toBe('Terms of service');
     expect(await page.getAttribute('meta[name=description]', 'content')).toBe('The terms');
     expect(await page.getAttribute('link[rel=canonical]', 'href')).toBe('https://runtime.example/tos');
@@ -59,7 +49,7 @@ describe('client navigation (behaviour 4)', () => {
     const page = await open('/de');
     await page.evaluate(() => ((window as any).marker = 'kept'));
     await page.click('header a[href="/de/jobs"]');
-    await page.waitForURL(site.url + '/de/jobs');
+    await page.waitForURL(env.site.url + '/de/jobs');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === '[de] Jobs');
     expect(await marker(page)).toBe('kept');
     expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
@@ -72,7 +62,7 @@ describe('client navigation (behaviour 4)', () => {
     await page.evaluate(() => ((window as any).marker = 'kept'));
     await page.click('a[href="/community_privacy_policy/history.html"]');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Policy history');
-    expect(page.url()).toBe(site.url + '/community_privacy_policy/history.html');
+    expect(page.url()).toBe(env.site.url + '/community_privacy_policy/history.html');
     expect(await page.getAttribute('[data-language-switcher] a[hreflang=de]', 'href')).toBe('/de/community_privacy_policy/history.html');
     await page.goBack();
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Introducing Fixture App');
@@ -110,7 +100,7 @@ describe('client navigation (behaviour 4)', () => {
       const a = Object.assign(document.createElement('a'), { href: '/missing', textContent: 'missing' });
       document.querySelector('main')!.append(a);
     });
-    await Promise.all([page.waitForURL(site.url + '/missing'), page.click('a[href="/missing"]')]);
+    await Promise.all([page.waitForURL(env.site.url + '/missing'), page.click('a[href="/missing"]')]);
     await warning;
     expect(await heading(page)).toBe('This page could not be found');
     await page.context().close();
@@ -180,7 +170,7 @@ describe('language switcher (behaviour 3)', () => {
     const page = await open('/de/jobs?x=1#a');
     await page.click('[data-language-toggle]');
     await page.click('#languages a[hreflang=ja]');
-    await page.waitForURL(site.url + '/ja/jobs?x=1#a');
+    await page.waitForURL(env.site.url + '/ja/jobs?x=1#a');
     const cookie = (await page.context().cookies()).find((c) => c.name === 'i18n_redirected');
     expect(cookie?.value).toBe('ja');
     await page.context().close();
@@ -191,7 +181,7 @@ describe('language switcher (behaviour 3)', () => {
     await page.focus('[data-language-toggle]');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Home');
-    await Promise.all([page.waitForURL(site.url + '/tos'), page.keyboard.press(' ')]);
+    await Promise.all([page.waitForURL(env.site.url + '/tos'), page.keyboard.press(' ')]);
     expect((await page.context().cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('en');
     await page.context().close();
   });

@@ -1,33 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.ts';
-import { startSite } from '../fixtures/runtime-site/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { siteInChromium } from '../fixtures/runtime-site/harness.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = siteInChromium();
 
 /** A fresh context whose navigator.languages is `languages`, with an optional cookie. */
 async function visitor(languages: string[], cookie?: string): Promise<BrowserContext> {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   await context.addInitScript((langs) => {
     Object.defineProperty(Navigator.prototype, 'languages', { get: () => langs });
   }, languages);
-  if (cookie !== undefined) await context.addCookies([{ name: 'i18n_redirected', value: cookie, url: site.url }]);
+  if (cookie !== undefined) await context.addCookies([{ name: 'i18n_redirected', value: cookie, url: env.site.url }]);
   return context;
 }
 
 async function landing(languages: string[], path = '/', cookie?: string): Promise<{ path: string; cookie?: string }> {
   const context = await visitor(languages, cookie);
   const page = await context.newPage();
-  await page.goto(site.url + path);
+  await page.goto(env.site.url + path);
   await page.waitForLoadState('load');
   const url = new URL(page.url());
   const stored = (await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value;
@@ -71,7 +61,7 @@ describe('language cookie (behaviour 2)', () => {
     const context = await visitor(['de-DE']);
     const page = await context.newPage();
     const before = Date.now() / 1000;
-    await page.goto(site.url + '/');
+    await page.goto(env.site.url + '/');
     await page.waitForURL(/\/de$/);
     const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected')!;
     expect(cookie).toMatchObject({ value: 'de', path: '/', sameSite: 'Lax', secure: false, httpOnly: false });
