@@ -66,8 +66,11 @@ export const errors = {
     new SitegenError('PageBadHead', `${rel(file)} exports no valid head. Export \`head = { title: 'key', description: 'key' }\` with message keys.`),
   unknownLayout: (file: string, layout: string, known: string[]) =>
     new SitegenError('UnknownLayout', `${rel(file)} asks for layout "${layout}", which does not exist. Use one of: ${known.join(', ')}.`),
-  layoutNoChildren: (file: string) =>
-    new SitegenError('LayoutNoChildren', `${rel(file)} did not render its children exactly once. Put {children} inside its <main>.`),
+  layoutNoChildren: (layout: string) =>
+    new SitegenError(
+      'LayoutNoChildren',
+      `The layout "${layout}" (templates/layouts/) did not render its children exactly once. Put {children} inside its <main id="main">.`,
+    ),
   badAlias: (file: string, alias: string) =>
     new SitegenError('BadAlias', `${rel(file)} declares the alias "${alias}", which must be an absolute path ending in .html.`),
   duplicateRoute: (urlPath: string, a: string, b: string) =>

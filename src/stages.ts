@@ -193,9 +193,6 @@ export function jobError(state: BuildState, result: JobResult): SitegenError {
   const page = path.relative(state.config.root, result.file);
   const cause = Object.assign(new Error(err.message), { name: err.name, stack: err.stack });
   const where = siteFrame(err.stack, state.server!.modulePath, state.config.root);
-  if (err.name === 'SitegenError' && err.code === 'LayoutNoChildren') {
-    return errors.layoutNoChildren(path.join('templates/layouts', err.message.split(' ')[0]!));
-  }
   return errors.renderFailed(page, result.locale, cause, err.name === 'SitegenError' ? undefined : where);
 }
 

@@ -73,6 +73,16 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.message).toMatch(/pages\/about\.tsx asks for layout "fancy", which does not exist\. Use one of: default, other\./);
   });
 
+  it('a layout that does not render its children names the layout, the page and the locale', async () => {
+    const err = await failingBuild({
+      'templates/layouts/other.tsx': `export default function Other() { return <main id="main">nothing here</main>; }\n`,
+    });
+    expect(err.code).toBe('RenderFailed');
+    expect(err.message).toMatch(
+      /^pages\/about\.tsx threw while rendering in locale en: The layout "other" \(templates\/layouts\/\) did not render its children exactly once\. Put \{children\} inside its <main id="main">\.$/,
+    );
+  });
+
   it('a page without a default export', async () => {
     const err = await failingBuild({ 'pages/about.tsx': `export const head = { title: 'about.title', description: 'about.description' };\nexport function About() { return null; }\n` });
     expect(err.code).toBe('PageNoDefaultExport');
