@@ -60,13 +60,18 @@ export interface ResolveResult {
   warnings: string[];
 }
 
+/** A file as messages show it: relative to the project root, with forward slashes. */
+export function projectPath(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/') || '.';
+}
+
 /** Loads `sitegen.config.ts` from `root` (if any) and fills in every default, once. */
 export async function resolveConfig(root: string, overrides: ConfigOverrides = {}): Promise<ResolveResult> {
   root = path.resolve(root);
   const configFile = ['sitegen.config.ts', 'sitegen.config.js', 'sitegen.config.mjs']
     .map((f) => path.join(root, f))
     .find((f) => existsSync(f)) ?? null;
-  const user: Partial<UserConfig> = configFile ? await loadConfigFile(configFile) : {};
+  const user: Partial<UserConfig> = configFile ? await loadConfigFile(configFile, root) : {};
   const warnings: string[] = [];
 
   const outDir = path.resolve(root, overrides.outDir ?? 'dist');
@@ -80,7 +85,7 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
   }
   const locales = LOCALES.filter((l) => codes.has(l.code));
 
-  const baseUrl = normalizeBaseUrl(overrides.baseUrl ?? user.url ?? 'http://localhost', configFile);
+  const baseUrl = normalizeBaseUrl(overrides.baseUrl ?? user.url ?? 'http://localhost', configFile && projectPath(root, configFile));
   const assetsBase = normalizeAssetsBase(overrides.assetsBase ?? user.assetsBase ?? '/_static/');
   const site = {
     name: user.name ?? 'sitegen site',
@@ -111,7 +116,7 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
   };
 }
 
-async function loadConfigFile(file: string): Promise<Partial<UserConfig>> {
+async function loadConfigFile(file: string, root: string): Promise<Partial<UserConfig>> {
   try {
     // Bundled in memory so that the config can import types or helpers and is re-read fresh in dev.
     const out = await esbuild.build({
@@ -130,7 +135,7 @@ async function loadConfigFile(file: string): Promise<Partial<UserConfig>> {
     return value as Partial<UserConfig>;
   } catch (cause) {
     if (cause instanceof SitegenError) throw cause;
-    throw errors.configInvalid(file, cause);
+    throw errors.configInvalid(projectPath(root, file), cause);
   }
 }
 

@@ -24,7 +24,7 @@ export interface SourceLocation {
   column: number;
 }
 
-const rel = (file: string | null) => (file ? file.replace(process.cwd() + '/', '') : '(no file)');
+// File paths in messages are given relative to the project root by the caller (projectPath in config.ts).
 const why = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
 
 export const errors = {
@@ -34,22 +34,20 @@ export const errors = {
       `The output folder ${outDir} is the project root or contains it (${root}). Choose a folder inside the project, such as dist/.`,
     ),
   configInvalid: (file: string, cause: unknown) =>
-    new SitegenError('ConfigInvalid', `${rel(file)} could not be loaded: ${why(cause)}. Export the site config as the default export.`, { cause }),
+    new SitegenError('ConfigInvalid', `${file} could not be loaded: ${why(cause)}. Export the site config as the default export.`, { cause }),
   badBaseUrl: (url: string, file: string | null, cause?: unknown) =>
-    new SitegenError('BadBaseUrl', `The base URL "${url}" (from --base-url or ${rel(file)}) is not an absolute http(s) URL, such as https://example.com.`, { cause }),
+    new SitegenError('BadBaseUrl', `The base URL "${url}" (from --base-url or ${file ?? 'the defaults'}) is not an absolute http(s) URL, such as https://example.com.`, { cause }),
   unknownLocale: (code: string) =>
     new SitegenError('UnknownLocale', `Unknown locale code "${code}" is ignored; known codes are listed in src/locales.ts.`),
   localeFileMissing: (file: string, code: string) =>
-    new SitegenError('LocaleFileMissing', `${rel(file)} does not exist: every message of locale ${code} falls back to en. Create the file to translate it.`),
+    new SitegenError('LocaleFileMissing', `${file} does not exist: every message of locale ${code} falls back to en. Create the file to translate it.`),
   localeJsonInvalid: (file: string, line: number, column: number, reason: string, frame: string) =>
-    new SitegenError('LocaleJsonInvalid', `${rel(file)}:${line}:${column}: ${reason}. Fix the JSON syntax of this message file.`, {
+    new SitegenError('LocaleJsonInvalid', `${file}:${line}:${column}: ${reason}. Fix the JSON syntax of this message file.`, {
       detail: frame,
       location: { file, line, column },
     }),
   localeShapeInvalid: (file: string, key: string, kind: string) =>
-    new SitegenError('LocaleShapeInvalid', `${rel(file)}: the value of "${key}" is ${kind}; a message must be a string or an object of messages.`),
-  messageSyntax: (file: string, key: string, reason: string, frame: string) =>
-    new SitegenError('MessageSyntax', `${rel(file)}: message "${key}" is not valid ICU MessageFormat: ${reason}.`, { detail: frame }),
+    new SitegenError('LocaleShapeInvalid', `${file}: the value of "${key}" is ${kind}; a message must be a string or an object of messages.`),
   translationErrors: (lines: string[]) =>
     new SitegenError('TranslationErrors', `${lines.length} translation error(s) would break pages; fix them (full report: sitegen check):`, {
       detail: lines.join('\n'),
@@ -59,22 +57,22 @@ export const errors = {
   messageFormat: (key: string, locale: string, cause: unknown) =>
     new SitegenError('MessageFormat', `Message "${key}" (${locale}) could not be formatted: ${why(cause)}. Check the values passed to it.`, { cause }),
   noPages: (dir: string) =>
-    new SitegenError('NoPages', `No pages folder at ${rel(dir)}. Create it with one .tsx file per route, such as pages/index.tsx.`),
+    new SitegenError('NoPages', `No pages folder at ${dir}. Create it with one .tsx file per route, such as pages/index.tsx.`),
   pageNoDefault: (file: string) =>
-    new SitegenError('PageNoDefaultExport', `${rel(file)} has no default export. Export the page component as default.`),
+    new SitegenError('PageNoDefaultExport', `${file} has no default export. Export the page component as default.`),
   pageBadHead: (file: string) =>
-    new SitegenError('PageBadHead', `${rel(file)} exports no valid head. Export \`head = { title: 'key', description: 'key' }\` with message keys.`),
+    new SitegenError('PageBadHead', `${file} exports no valid head. Export \`head = { title: 'key', description: 'key' }\` with message keys.`),
   unknownLayout: (file: string, layout: string, known: string[]) =>
-    new SitegenError('UnknownLayout', `${rel(file)} asks for layout "${layout}", which does not exist. Use one of: ${known.join(', ')}.`),
+    new SitegenError('UnknownLayout', `${file} asks for layout "${layout}", which does not exist. Use one of: ${known.join(', ')}.`),
   layoutNoChildren: (layout: string) =>
     new SitegenError(
       'LayoutNoChildren',
       `The layout "${layout}" (templates/layouts/) did not render its children exactly once. Put {children} inside its <main id="main">.`,
     ),
   badAlias: (file: string, alias: string) =>
-    new SitegenError('BadAlias', `${rel(file)} declares the alias "${alias}", which must be an absolute path ending in .html.`),
+    new SitegenError('BadAlias', `${file} declares the alias "${alias}", which must be an absolute path ending in .html.`),
   duplicateRoute: (urlPath: string, a: string, b: string) =>
-    new SitegenError('DuplicateRoute', `Both ${rel(a)} and ${rel(b)} claim the path ${urlPath}. Remove one of them.`),
+    new SitegenError('DuplicateRoute', `Both ${a} and ${b} claim the path ${urlPath}. Remove one of them.`),
   bundleFailed: (details: string, location?: SourceLocation) =>
     new SitegenError('BundleFailed', `The pages could not be bundled. Fix the errors below.`, { detail: details, location }),
   renderFailed: (page: string, locale: string, cause: unknown, where: string | undefined) =>

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import fg from 'fast-glob';
 import { errors } from './errors.ts';
 import { routeBase } from './paths.ts';
+import { projectPath } from './config.ts';
 
 /** A page file and the URL path it answers (layout and aliases come from the module itself). */
 export interface RouteFile {
@@ -23,8 +24,8 @@ export interface DiscoveredRoutes {
 const PAGE_GLOB = '**/*.{tsx,jsx,ts,js}';
 
 /** pages/ -> routes. The file's path under pages/ is its URL path; no dynamic parameters. */
-export async function discoverRoutes(pagesDir: string): Promise<DiscoveredRoutes> {
-  if (!existsSync(pagesDir)) throw errors.noPages(pagesDir);
+export async function discoverRoutes(root: string, pagesDir: string): Promise<DiscoveredRoutes> {
+  if (!existsSync(pagesDir)) throw errors.noPages(projectPath(root, pagesDir));
   const files = (await fg(PAGE_GLOB, { cwd: pagesDir, ignore: ['**/_*', '**/*.d.ts', '**/*.test.*'] })).sort();
   let notFound: string | null = null;
   const byPath = new Map<string, RouteFile>();
@@ -37,10 +38,10 @@ export async function discoverRoutes(pagesDir: string): Promise<DiscoveredRoutes
     }
     const urlPath = '/' + withoutExt.replace(/(^|\/)index$/, '').replace(/\/$/, '');
     const previous = byPath.get(urlPath);
-    if (previous) throw errors.duplicateRoute(urlPath, previous.file, file);
+    if (previous) throw errors.duplicateRoute(urlPath, projectPath(root, previous.file), projectPath(root, file));
     byPath.set(urlPath, { path: urlPath, base: routeBase(urlPath), file });
   }
-  if (byPath.size === 0) throw errors.noPages(pagesDir);
+  if (byPath.size === 0) throw errors.noPages(projectPath(root, pagesDir));
   const routes = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { routes, notFound };
 }

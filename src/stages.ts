@@ -57,7 +57,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
 }
 
 export async function loadMessagesStage(state: BuildState): Promise<void> {
-  const loaded = await loadMessages(state.config.localesDir, state.config.locales);
+  const loaded = await loadMessages(state.config.root, state.config.localesDir, state.config.locales);
   state.warnings.push(...loaded.warnings);
   state.messages = loaded.byLocale;
   state.messageSources = state.config.locales.map((l) => loaded.files.get(l.code)?.source ?? '');
@@ -86,7 +86,7 @@ export async function checkStage(state: BuildState): Promise<void> {
 }
 
 export async function routesStage(state: BuildState): Promise<void> {
-  const { routes, notFound } = await discoverRoutes(state.config.pagesDir);
+  const { routes, notFound } = await discoverRoutes(state.config.root, state.config.pagesDir);
   state.routes = routes;
   state.notFoundFile = notFound;
 }

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseMessageFile } from '../i18n/messages.ts';
 import { SitegenError } from '../errors.ts';
-import type { ResolvedConfig } from '../config.ts';
+import { projectPath, type ResolvedConfig } from '../config.ts';
 import type { Locale } from '../locales.ts';
 import { inspectTree, type MessageTree, type TreeFacts } from './message-tree.ts';
 
@@ -21,8 +21,7 @@ export interface LocaleFile {
   error?: { message: string; line?: number; column?: number; frame?: string };
 }
 
-export const relativeFile = (config: ResolvedConfig, absolute: string) =>
-  path.relative(config.root, absolute).split(path.sep).join('/');
+export const relativeFile = (config: ResolvedConfig, absolute: string) => projectPath(config.root, absolute);
 
 /** A locale's file as read, not parsed yet: `source` null when it does not exist. */
 export interface LocaleText {
@@ -65,7 +64,7 @@ export function parseLocaleFile(text: LocaleText): LocaleFile {
   const facts = tree && inspectTree(tree);
   if (tree && facts) return { ...base, status: 'ok', tree: tree as MessageTree, facts };
   try {
-    parseMessageFile(text.absolute, text.source);
+    parseMessageFile(text.file, text.source);
   } catch (cause) {
     if (!(cause instanceof SitegenError)) throw cause;
     return { ...base, status: 'malformed', error: describeLoadError(cause) };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { resolveConfig } from '../config.ts';
+import { projectPath, resolveConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { errors } from '../errors.ts';
 import { createStagingDir, discardStaging, swapIntoPlace } from '../output.ts';
@@ -125,8 +125,8 @@ export class DevSession {
     for (const file of localeFiles) {
       const locale = config.locales.find((l) => path.join(config.localesDir, l.file) === file);
       if (!locale) continue;
-      const loaded = await readMessageFile(file);
-      if (!loaded && locale.code === config.defaultLocale.code) throw errors.localeFileMissing(file, locale.code);
+      const loaded = await readMessageFile(file, projectPath(config.root, file));
+      if (!loaded && locale.code === config.defaultLocale.code) throw errors.localeFileMissing(projectPath(config.root, file), locale.code);
       const messages = loaded?.messages ?? {};
       changes.push({ locale: locale.code, keys: changedKeys(state.messages.get(locale.code) ?? {}, messages) });
       draft.messages.set(locale.code, messages);
@@ -198,7 +198,7 @@ export class DevSession {
   }
 
   private async routesChanged(state: BuildState): Promise<boolean> {
-    const now = await discoverRoutes(state.config.pagesDir);
+    const now = await discoverRoutes(state.config.root, state.config.pagesDir);
     const key = (routes: { path: string; file: string }[], nf: string | null) => JSON.stringify([routes.map((r) => [r.path, r.file]), nf]);
     return key(now.routes, now.notFound) !== key(state.routes, state.notFoundFile);
   }

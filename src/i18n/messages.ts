@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { codeFrame, lineColumn } from './code-frame.ts';
 import { errors, SitegenError } from '../errors.ts';
+import { projectPath } from '../config.ts';
 import type { Messages } from './translator.ts';
 
 /**
@@ -14,8 +15,11 @@ export interface MessageFile {
   messages: Messages;
 }
 
-/** Reads and flattens a message file; `null` when it does not exist. Throws a SitegenError with a code frame for bad JSON. */
-export async function readMessageFile(file: string): Promise<MessageFile | null> {
+/**
+ * Reads and flattens a message file; `null` when it does not exist. Throws a SitegenError with a
+ * code frame for bad JSON, naming the file as `shownAs` (relative to the project root).
+ */
+export async function readMessageFile(file: string, shownAs = file): Promise<MessageFile | null> {
   let source: string;
   try {
     source = await readFile(file, 'utf8');
@@ -23,7 +27,7 @@ export async function readMessageFile(file: string): Promise<MessageFile | null>
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw cause;
   }
-  return parseMessageFile(file, source);
+  return parseMessageFile(shownAs, source);
 }
 
 export function parseMessageFile(file: string, source: string): MessageFile {
@@ -81,15 +85,20 @@ export interface LoadedMessages {
 }
 
 /** Loads every locale's file. en must exist; a missing other file is a warning. */
-export async function loadMessages(localesDir: string, locales: readonly { code: string; file: string }[]): Promise<LoadedMessages> {
+export async function loadMessages(
+  root: string,
+  localesDir: string,
+  locales: readonly { code: string; file: string }[],
+): Promise<LoadedMessages> {
   const byLocale = new Map<string, Messages>();
   const files = new Map<string, MessageFile>();
   const warnings: string[] = [];
-  const loaded = await Promise.all(locales.map((l) => readMessageFile(path.join(localesDir, l.file))));
+  const shown = (l: { file: string }) => projectPath(root, path.join(localesDir, l.file));
+  const loaded = await Promise.all(locales.map((l) => readMessageFile(path.join(localesDir, l.file), shown(l))));
   locales.forEach((locale, i) => {
     const file = loaded[i];
     if (!file) {
-      const err = errors.localeFileMissing(path.join(localesDir, locale.file), locale.code);
+      const err = errors.localeFileMissing(shown(locale), locale.code);
       if (locale.code === 'en') throw err;
       warnings.push(err.message);
       byLocale.set(locale.code, {});

@@ -23,15 +23,15 @@ export async function describePages(
   const describe = (file: string, routePath: string | null, base: string): PageInfo => {
     const key = pageKey(root, file);
     const page = mod.pages[key]!;
-    if (typeof page.default !== 'function') throw errors.pageNoDefault(file);
+    if (typeof page.default !== 'function') throw errors.pageNoDefault(key);
     const layout = page.layout === undefined ? 'default' : String(page.layout);
-    if (!layouts.includes(layout)) throw errors.unknownLayout(file, layout, layouts);
+    if (!layouts.includes(layout)) throw errors.unknownLayout(key, layout, layouts);
     const head = page.head as { title?: unknown; description?: unknown } | undefined;
-    if (!head || typeof head.title !== 'string' || typeof head.description !== 'string') throw errors.pageBadHead(file);
+    if (!head || typeof head.title !== 'string' || typeof head.description !== 'string') throw errors.pageBadHead(key);
     const aliases = page.aliases === undefined ? [] : page.aliases;
-    if (!Array.isArray(aliases)) throw errors.badAlias(file, String(aliases));
+    if (!Array.isArray(aliases)) throw errors.badAlias(key, String(aliases));
     for (const alias of aliases) {
-      if (typeof alias !== 'string' || !/^\/[\w\-./]*\.html$/.test(alias) || alias.includes('..')) throw errors.badAlias(file, String(alias));
+      if (typeof alias !== 'string' || !/^\/[\w\-./]*\.html$/.test(alias) || alias.includes('..')) throw errors.badAlias(key, String(alias));
     }
     return { file, key, path: routePath, base, layout, aliases: aliases as string[], head: { title: head.title, description: head.description } };
   };

@@ -40,7 +40,7 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
   it('malformed JSON in a locale file: file, line, column and a code frame', async () => {
     const err = await failingBuild({ 'locales/de.json': '{\n  "nav": {\n    "home": "Start"\n    "about": "Über"\n  }\n}\n' });
     expect(err.code).toBe('LocaleJsonInvalid');
-    expect(err.message).toMatch(/locales\/de\.json:4:5: Expected ',' or '}' after property value/);
+    expect(err.message).toMatch(/^locales\/de\.json:4:5: Expected ',' or '}' after property value/);
     expect(err.detail).toContain('> 4 |     "about": "Über"');
   });
 
@@ -92,7 +92,34 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
   it('no pages folder', async () => {
     const err = await failingBuild({ pages: null });
     expect(err.code).toBe('NoPages');
-    expect(err.message).toMatch(/No pages folder at .*pages\. Create it/);
+    expect(err.message).toBe('No pages folder at pages. Create it with one .tsx file per route, such as pages/index.tsx.');
+  });
+
+  it('two files claiming one path', async () => {
+    const err = await failingBuild({ 'pages/about/index.tsx': PAGE('return <h1>x</h1>;') });
+    expect(err.code).toBe('DuplicateRoute');
+    expect(err.message).toBe('Both pages/about.tsx and pages/about/index.tsx claim the path /about. Remove one of them.');
+  });
+
+  it('a page whose head is not message keys', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>x</h1>;').replace("description: 'about.description' }", '}') });
+    expect(err.code).toBe('PageBadHead');
+    expect(err.message).toMatch(/^pages\/about\.tsx exports no valid head\./);
+  });
+
+  it('an alias that is not an .html path', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>x</h1>;', "export const aliases = ['/about.htm'];") });
+    expect(err.code).toBe('BadAlias');
+    expect(err.message).toBe('pages/about.tsx declares the alias "/about.htm", which must be an absolute path ending in .html.');
+  });
+
+  it('a config file that throws, and a base URL that is not http(s)', async () => {
+    const broken = await failingBuild({ 'sitegen.config.ts': "throw new Error('no config today');\n" });
+    expect(broken.code).toBe('ConfigInvalid');
+    expect(broken.message).toBe('sitegen.config.ts could not be loaded: no config today. Export the site config as the default export.');
+    const ftp = await failingBuild({ 'sitegen.config.ts': "export default { name: 'x', product: 'x', url: 'ftp://x.example', year: 2026 };\n" });
+    expect(ftp.code).toBe('BadBaseUrl');
+    expect(ftp.message).toBe('The base URL "ftp://x.example" (from --base-url or sitegen.config.ts) is not an absolute http(s) URL, such as https://example.com.');
   });
 
   it('a syntax error in a page names file, line and column', async () => {
@@ -120,7 +147,7 @@ describe('the CLI edge', () => {
     const code = await runCli(['node', 'sitegen', 'build', '--root', root], { cwd: root, logger });
     expect(code).toBe(1);
     const printed = logger.lines.filter((l) => l.level === 'error').map((l) => l.msg).join('\n');
-    expect(printed).toMatch(/^\S*locales\/de\.json:1:10: Unexpected end of JSON input\. Fix the JSON syntax/);
+    expect(printed).toMatch(/^locales\/de\.json:1:10: Unexpected end of JSON input\. Fix the JSON syntax/);
     expect(printed).not.toMatch(/\n\s+at /);
     process.exitCode = 0;
   });
