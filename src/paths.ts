@@ -55,8 +55,3 @@ export function assetsDir(assetsBase: string): string {
 export function absoluteUrl(baseUrl: string, publicPath: string): string {
   return baseUrl + (publicPath === '/' ? '/' : publicPath);
 }
-
-/** URL of an asset (relative to the assets base) as pages reference it. */
-export function assetUrl(assetsBase: string, file: string): string {
-  return assetsBase + file;
-}
