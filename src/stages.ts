@@ -67,8 +67,9 @@ export async function loadMessagesStage(state: BuildState): Promise<void> {
  * The translation checker of `sitegen check`: errors (ICU syntax, argument or tag mismatches)
  * fail the build; gaps are warnings, one line per locale, and the pages fall back to en.
  */
-export async function checkStage(state: BuildState): Promise<void> {
-  const report = await check(state.config);
+/** The build's translation check; `locale` limits it to one locale's file (dev, after an edit of only that file). */
+export async function checkStage(state: BuildState, locale?: string): Promise<void> {
+  const report = await check(state.config, { locale });
   const failures = report.findings.filter((f) => f.severity === 'error');
   if (failures.length) throw errors.translationErrors(failures.map(formatFinding));
   const gaps = new Map<string, Map<string, number>>();

@@ -18,7 +18,11 @@ export interface DevOptions {
   port?: number;
   host?: string;
   logger?: Logger;
-  /** Quiet time after a save before rebuilding, so a burst of saves is one rebuild. Default 30 ms. */
+  /**
+   * Quiet time after a reported change before rebuilding, so changes to several files at once (a
+   * checkout, a search and replace) are one rebuild. Default 10 ms: the watcher has already waited
+   * for each file's writes to settle.
+   */
   debounceMs?: number;
 }
 
@@ -88,7 +92,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
 
   // The first build: a failure is shown like any other and dev keeps running.
   await rebuild(new Set(), new AbortController().signal);
-  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 30);
+  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 10);
   const watcher = await watchSources({
     root,
     ignore: [path.join(root, '.sitegen-cache'), path.join(root, 'dist')],

@@ -1,31 +1,72 @@
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * Live reload over Server-Sent Events. The dev server injects one small script into the HTML it
- * serves (never into the build's files); the script listens on EVENTS_PATH and reloads the page
- * when a rebuild touched it, or shows the error overlay the server sends.
+ * Live updates over Server-Sent Events. The dev server injects one small script into the HTML it
+ * serves (never into the build's files); the script listens on EVENTS_PATH and, when a rebuild
+ * touched its page, puts the new version on screen: in place when only the content of `#main`
+ * changed, else by reloading. It also shows the error overlay the server sends.
  */
 export const EVENTS_PATH = '/__sitegen/events';
 export const CLIENT_PATH = '/__sitegen/client.js';
 
-const CLIENT_TAG = `<script type="module" src="${CLIENT_PATH}"></script>`;
+/** The opening tag of the content element the runtime swaps (`<main id="main">` in every layout). */
+const MAIN_OPEN = /<main\b[^>]*?\sid=(?:"main"|'main'|main(?=[\s>]))[^>]*>/i;
 
-/** Adds the live-reload client to an HTML document served by `sitegen dev`. */
-export function injectClient(html: string): string {
-  const at = html.search(/<\/head>/i);
-  return at >= 0 ? html.slice(0, at) + CLIENT_TAG + html.slice(at) : CLIENT_TAG + html;
+/**
+ * A fingerprint of a document without the content of `#main`. Two versions of a page with the same
+ * fingerprint differ only where the dev client can update them in place; any other change (head,
+ * header, footer, the page data the runtime reads) needs a reload.
+ */
+export function shellFingerprint(html: string): string {
+  const open = MAIN_OPEN.exec(html);
+  const close = html.lastIndexOf('</main>');
+  const shell = open && close >= open.index + open[0].length ? html.slice(0, open.index + open[0].length) + html.slice(close) : html;
+  return createHash('sha1').update(shell).digest('base64url').slice(0, 16);
 }
 
-/** The browser side. Plain JS; the overlay's HTML comes escaped from the server (overlay.ts). */
-export const CLIENT_SCRIPT = `// sitegen dev: live reload and error overlay
+/** Adds the live-update client, with the document's shell fingerprint, to HTML served by `sitegen dev`. */
+export function injectClient(html: string): string {
+  const tag = `<script type="module" src="${CLIENT_PATH}" data-shell="${shellFingerprint(html)}"></script>`;
+  const at = html.search(/<\/head>/i);
+  return at >= 0 ? html.slice(0, at) + tag + html.slice(at) : tag + html;
+}
+
+/**
+ * The browser side. Plain JS; the overlay's HTML comes escaped from the server (overlay.ts).
+ * After an update it dispatches `sitegen:update` on document (detail: whether main's content was
+ * replaced), so the runtime forgets payloads it fetched and enhances the new content.
+ */
+export const CLIENT_SCRIPT = `// sitegen dev: live updates and error overlay
 const normal = (p) => p.replace(/\\/index\\.html$/, '').replace(/\\/+$/, '') || '/';
-const here = normal(decodeURI(location.pathname));
+const shellOf = (doc) => doc.querySelector('script[data-shell]')?.dataset.shell;
 const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
 let overlay = null;
+let updates = 0;
+
+// The page's new version, in place when its shell is unchanged, else by a reload.
+async function update() {
+  const n = ++updates;
+  try {
+    const res = await fetch(location.href, { cache: 'no-store' });
+    const next = new DOMParser().parseFromString(await res.text(), 'text/html');
+    if (n !== updates) return; // a newer update is on its way
+    const main = document.getElementById('main');
+    const nextMain = next.getElementById('main');
+    if (!res.ok || !main || !nextMain || !shellOf(next) || shellOf(next) !== shellOf(document)) return location.reload();
+    main.replaceChildren(...nextMain.childNodes);
+    document.dispatchEvent(new CustomEvent('sitegen:update', { detail: true }));
+  } catch {
+    location.reload();
+  }
+}
+
 source.addEventListener('reload', (event) => {
   const { all, paths } = JSON.parse(event.data);
-  if (all || paths.map(normal).includes(here)) location.reload();
+  if (all) return location.reload();
+  if (paths.map(normal).includes(normal(decodeURI(location.pathname)))) return update();
+  document.dispatchEvent(new CustomEvent('sitegen:update', { detail: false }));
 });
 source.addEventListener('problem', (event) => {
   if (!overlay) {

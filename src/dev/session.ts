@@ -131,8 +131,10 @@ export class DevSession {
       changes.push({ locale: locale.code, keys: changedKeys(state.messages.get(locale.code) ?? {}, messages) });
       draft.messages.set(locale.code, messages);
     }
-    // The build's translation checker: an ICU or argument error shows in the overlay.
-    if (localeFiles.length) await checkStage(draft);
+    // The build's translation checker: an ICU or argument error shows in the overlay. Only the edited
+    // files can have new errors (a file whose rebuild failed is owed to this one), unless en changed.
+    if (changes.some((c) => c.locale === config.defaultLocale.code)) await checkStage(draft);
+    else for (const { locale } of changes) await checkStage(draft, locale);
 
     // Sources: bundle again; the metafile says which pages import what changed.
     try {

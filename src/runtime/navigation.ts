@@ -82,6 +82,20 @@ export function initNavigation(progress: Progress): void {
   history.scrollRestoration = 'manual';
   let seq = 0;
 
+  /** Main's content was replaced: the old content's chunk listeners go, the new content is enhanced. */
+  function renew() {
+    contents.abort();
+    contents = new AbortController();
+    enhance(main!, contents.signal, navigate);
+  }
+
+  // The site was rebuilt under the open page (`sitegen dev`): payloads fetched so far are stale, and
+  // when `detail` is true the dev client has put new content into main.
+  document.addEventListener('sitegen:update', (e) => {
+    cache.clear();
+    (e as CustomEvent).detail && renew();
+  });
+
   async function go(url: URL, push: boolean, y?: number) {
     const n = ++seq;
     shown = url.pathname + url.search;
@@ -97,12 +111,9 @@ export function initNavigation(progress: Progress): void {
       if (!p) return push ? location.assign(url.href) : location.replace(url.href);
       remember();
       await swap.default(main!, p);
-      // The old content is gone: its chunks' listeners go with it.
-      contents.abort();
-      contents = new AbortController();
       Object.assign(page!, { route: p.route, path: cleanPath(location.pathname), locale: p.locale });
+      renew();
       document.dispatchEvent(new Event('sitegen:page'));
-      enhance(main!, contents.signal, navigate);
       progress.finish();
       if (y != null) scrollTo(0, y);
       else if (!scrollToHash(url.hash)) scrollTo(0, 0);

@@ -27,9 +27,28 @@ async function openLive(url: string): Promise<void> {
   await connected;
 }
 
+/** A page whose content is enhanced by a runtime chunk (the jobs filter shows its controls). */
+const TEAM_PAGE = `import { useI18n, type PageHead } from 'sitegen';
+export const head: PageHead = { title: 'jobs.title', description: 'jobs.description' };
+export default function Team() {
+  const { t } = useI18n();
+  return (
+    <div data-enhance="jobs-filter" data-plural='{"one":"# item","other":"# items"}'>
+      <h1>{t('jobs.title')}</h1>
+      <div data-filter-controls hidden>
+        <button type="button" data-filter-team="" aria-pressed="true">*</button>
+        <button type="button" data-filter-team="design" aria-pressed="false">d</button>
+      </div>
+      <ul><li data-team="design">{t('badge.label')}</li><li data-team="code">{t('about.description')}</li></ul>
+    </div>
+  );
+}
+`;
+
 beforeAll(async () => {
   site = await mkdtemp(path.join(tmpdir(), 'sitegen-dev-e2e-'));
   await cp(FIXTURE, site, { recursive: true });
+  await writeFile(path.join(site, 'pages/team.tsx'), TEAM_PAGE);
   server = await dev({ root: site, port: 0, logger: createMemoryLogger() });
   browser = await launchChromium();
   page = await browser.newPage();
@@ -47,6 +66,46 @@ describe('sitegen dev in Chromium', () => {
     await expect(page.locator('[data-greeting]').textContent()).resolves.toBe('Hallo');
     await edit('locales/de.json', (s) => s.replace('"greeting": "Hallo"', '"greeting": "Grüß dich"'));
     await page.locator('[data-greeting]', { hasText: 'Grüß dich' }).waitFor();
+  });
+
+  it('swaps the content of main in place when nothing else changed, and the runtime enhances the new content', async () => {
+    await openLive(server.url + '/de/team');
+    const controls = page.locator('[data-filter-controls]');
+    await controls.waitFor({ state: 'visible' });
+    await page.evaluate(() => {
+      (window as any).kept = true;
+      (document.querySelector('[data-filter-controls]') as any).old = true;
+    });
+    await edit('locales/de.json', (s) => s.replace('"label": "Neu"', '"label": "Brandneu"'));
+    await page.locator('li[data-team="design"]', { hasText: 'Brandneu' }).waitFor();
+    // No reload: the window is the same; the controls are the new ones, shown by the filter chunk.
+    expect(await page.evaluate(() => (window as any).kept)).toBe(true);
+    expect(await controls.evaluate((el: any) => el.old)).toBeUndefined();
+    await controls.waitFor({ state: 'visible' });
+    await page.locator('button[data-filter-team="design"]').click();
+    await expect(page.locator('li[data-team="code"]').isHidden()).resolves.toBe(true);
+  });
+
+  it('reloads the page when something outside main changed', async () => {
+    await openLive(server.url + '/de/team');
+    await page.evaluate(() => ((window as any).kept = true));
+    await edit('locales/de.json', (s) => s.replace('"about": "Über uns"', '"about": "Wer wir sind"'));
+    await page.locator('header a', { hasText: 'Wer wir sind' }).waitFor();
+    expect(await page.evaluate(() => (window as any).kept)).toBeUndefined();
+  });
+
+  it('client navigation after a rebuild shows the new page, not a payload prefetched before it', async () => {
+    await openLive(server.url + '/de/team');
+    await page.evaluate(() => ((window as any).kept = true));
+    const prefetched = page.waitForResponse((res) => res.url().endsWith('/about/payload.json'));
+    await page.locator('header a[href="/de/about"]').hover();
+    await prefetched;
+    const updated = page.evaluate(() => new Promise((resolve) => document.addEventListener('sitegen:update', resolve, { once: true })));
+    await edit('locales/de.json', (s) => s.replace('"title": "Über uns"', '"title": "Über das Team"'));
+    await updated;
+    await page.locator('header a[href="/de/about"]').click();
+    await page.locator('h1', { hasText: 'Über das Team' }).waitFor();
+    expect(await page.evaluate(() => (window as any).kept)).toBe(true);
   });
 
   it('shows a syntax error as an overlay with file, line and column, and recovers once fixed', async () => {

@@ -64,7 +64,7 @@ describe('sitegen dev: first build', () => {
     const home = await page('/de');
     expect(home.status).toBe(200);
     expect(home.html).toContain('<p data-greeting="true">Hallo</p>');
-    expect(home.html).toContain('<script type="module" src="/__sitegen/client.js"></script>');
+    expect(home.html).toMatch(/<script type="module" src="\/__sitegen\/client\.js" data-shell="[\w-]{16}"><\/script>/);
     expect(logger.lines.some((l) => l.msg.startsWith('built all 12 pages in'))).toBe(true);
   });
 
@@ -142,6 +142,23 @@ describe('sitegen dev: errors never stop it', () => {
     const fixed = await edit('locales/de.json', (s) => s.replace('"jobs": {,', '"jobs": {').replace('"title": "Stellen"', '"title": "Karriere"'));
     expect(fixed.status).toBe('ok');
     expect((await page('/de/jobs')).html).toContain('Karriere');
+  });
+
+  it('reports a translation error in the edited locale file, naming the file and key, and recovers', async () => {
+    const broken = await edit('locales/de.json', (s) => s.replace('"label": "Neu"', '"label": "Neu für {user}"'));
+    expect(broken.status).toBe('failed');
+    expect(broken.problem).toMatchObject({ code: 'TranslationErrors' });
+    expect(broken.problem!.detail).toMatch(/locales\/de\.json.*badge\.label/);
+    const fixed = await edit('locales/de.json', (s) => s.replace('"label": "Neu für {user}"', '"label": "Neu"'));
+    expect(fixed.status).toBe('ok');
+  });
+
+  it('checks every locale against en after an en edit: a new argument in en is missing elsewhere', async () => {
+    const broken = await edit('locales/en.json', (s) => s.replace('"label": "New"', '"label": "New for {user}"'));
+    expect(broken.status).toBe('failed');
+    expect(broken.problem!.detail).toMatch(/locales\/fr\.json.*badge\.label/);
+    const fixed = await edit('locales/en.json', (s) => s.replace('"label": "New for {user}"', '"label": "New"'));
+    expect(fixed.status).toBe('ok');
   });
 
   it('reports a page that throws while rendering, naming the page and locale', async () => {

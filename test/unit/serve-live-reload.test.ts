@@ -1,14 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { injectClient, isAllowedEventRequest, CLIENT_PATH } from '../../src/dev/live-reload.ts';
+import { injectClient, isAllowedEventRequest, shellFingerprint, CLIENT_PATH } from '../../src/dev/live-reload.ts';
 import { renderOverlay, toProblem } from '../../src/dev/overlay.ts';
 import { errors } from '../../src/errors.ts';
 
 describe('injectClient', () => {
-  it('adds the client script before </head>, or in front when there is no head', () => {
-    expect(injectClient('<html><head><title>x</title></head><body></body></html>')).toBe(
-      `<html><head><title>x</title><script type="module" src="${CLIENT_PATH}"></script></head><body></body></html>`,
+  it('adds the client script, with the shell fingerprint, before </head>, or in front when there is no head', () => {
+    const doc = '<html><head><title>x</title></head><body></body></html>';
+    expect(injectClient(doc)).toBe(
+      `<html><head><title>x</title><script type="module" src="${CLIENT_PATH}" data-shell="${shellFingerprint(doc)}"></script></head><body></body></html>`,
     );
-    expect(injectClient('<p>x</p>')).toBe(`<script type="module" src="${CLIENT_PATH}"></script><p>x</p>`);
+    expect(injectClient('<p>x</p>')).toBe(`<script type="module" src="${CLIENT_PATH}" data-shell="${shellFingerprint('<p>x</p>')}"></script><p>x</p>`);
+  });
+});
+
+describe('shellFingerprint', () => {
+  const page = (parts: { head?: string; header?: string; main?: string; mainAttrs?: string } = {}) =>
+    `<!doctype html><html lang="de"><head><title>T</title>${parts.head ?? '<meta name="description" content="d">'}</head>` +
+    `<body><header>${parts.header ?? '<a href="/de">Start</a>'}</header>` +
+    `<main id="main"${parts.mainAttrs ?? ' tabindex="-1"'}>${parts.main ?? '<h1>Hallo</h1>'}</main><footer>f</footer></body></html>`;
+
+  it('ignores what is inside #main: the dev client can swap that in place', () => {
+    expect(shellFingerprint(page({ main: '<h1>Grüß dich</h1><p data-x="1">new</p>' }))).toBe(shellFingerprint(page()));
+  });
+
+  it('changes with the head, the header, or the attributes of main itself', () => {
+    const base = shellFingerprint(page());
+    expect(shellFingerprint(page({ head: '<meta name="description" content="neu">' }))).not.toBe(base);
+    expect(shellFingerprint(page({ header: '<a href="/de">Startseite</a>' }))).not.toBe(base);
+    expect(shellFingerprint(page({ mainAttrs: ' tabindex="-1" class="wide"' }))).not.toBe(base);
+  });
+
+  it('covers the whole document when there is no main element, so any change needs a reload', () => {
+    const a = '<html><body><div id="main"><p>a</p></div></body></html>';
+    expect(shellFingerprint(a)).not.toBe(shellFingerprint(a.replace('<p>a</p>', '<p>b</p>')));
   });
 });
 
