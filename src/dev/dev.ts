@@ -92,7 +92,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
 
   // The first build: a failure is shown like any other and dev keeps running.
   await rebuild(new Set(), new AbortController().signal);
-  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 10);
+  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 5);
   const watcher = await watchSources({
     root,
     ignore: [path.join(root, '.sitegen-cache'), path.join(root, 'dist')],

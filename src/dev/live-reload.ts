@@ -26,11 +26,19 @@ export function shellFingerprint(html: string): string {
   return createHash('sha1').update(shell).digest('base64url').slice(0, 16);
 }
 
-/** Adds the live-update client, with the document's shell fingerprint, to HTML served by `sitegen dev`. */
-export function injectClient(html: string): string {
-  const tag = `<script type="module" src="${CLIENT_PATH}" data-shell="${shellFingerprint(html)}"></script>`;
+/**
+ * Adds the live-update client to HTML served by `sitegen dev`, with the document's shell fingerprint
+ * and the site path of its file (which tells the client of a not-found page which file it shows).
+ */
+export function injectClient(html: string, sitePath?: string): string {
+  const page = sitePath === undefined ? '' : ` data-page="${escapeAttribute(sitePath)}"`;
+  const tag = `<script type="module" src="${CLIENT_PATH}" data-shell="${shellFingerprint(html)}"${page}></script>`;
   const at = html.search(/<\/head>/i);
   return at >= 0 ? html.slice(0, at) + tag + html.slice(at) : tag + html;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 /**
@@ -41,6 +49,11 @@ export function injectClient(html: string): string {
 export const CLIENT_SCRIPT = `// sitegen dev: live updates and error overlay
 const normal = (p) => p.replace(/\\/index\\.html$/, '').replace(/\\/+$/, '') || '/';
 const shellOf = (doc) => doc.querySelector('script[data-shell]')?.dataset.shell;
+// The file on screen: the one served for this URL (a not-found page is /de/404.html), until a client
+// navigation moves to another URL.
+const loadedAt = location.pathname;
+const served = document.querySelector('script[data-shell]')?.dataset.page;
+const shown = () => normal(location.pathname === loadedAt && served ? served : decodeURI(location.pathname));
 const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
 let overlay = null;
 let updates = 0;
@@ -54,7 +67,7 @@ async function update() {
     if (n !== updates) return; // a newer update is on its way
     const main = document.getElementById('main');
     const nextMain = next.getElementById('main');
-    if (!res.ok || !main || !nextMain || !shellOf(next) || shellOf(next) !== shellOf(document)) return location.reload();
+    if ((!res.ok && res.status !== 404) || !main || !nextMain || !shellOf(next) || shellOf(next) !== shellOf(document)) return location.reload();
     main.replaceChildren(...nextMain.childNodes);
     document.dispatchEvent(new CustomEvent('sitegen:update', { detail: true }));
   } catch {
@@ -65,7 +78,7 @@ async function update() {
 source.addEventListener('reload', (event) => {
   const { all, paths } = JSON.parse(event.data);
   if (all) return location.reload();
-  if (paths.map(normal).includes(normal(decodeURI(location.pathname)))) return update();
+  if (paths.map(normal).includes(shown())) return update();
   document.dispatchEvent(new CustomEvent('sitegen:update', { detail: false }));
 });
 source.addEventListener('problem', (event) => {

@@ -10,7 +10,7 @@ import { describePages } from '../render/pages.ts';
 import { discoverRoutes } from '../routes.ts';
 import { readMessageFile } from '../i18n/messages.ts';
 import type { JobResult, PageInfo, RenderJob } from '../render/context.ts';
-import { assetsDir } from '../paths.ts';
+import { assetsDir, notFoundFile } from '../paths.ts';
 import { pageDependencies, pagesAffectedBy } from './dependency-graph.ts';
 import { changedKeys, jobsAffectedByMessages, type MessageChange } from './message-diff.ts';
 import { jobError, renderContext, renderSubset } from './render-subset.ts';
@@ -20,7 +20,7 @@ export interface Outcome {
   kind: 'full' | 'incremental' | 'none';
   /** Jobs rendered, as `{ page: '/jobs' | '404', locale }`. */
   rendered: { page: string; locale: string }[];
-  /** Public paths whose HTML was rewritten. */
+  /** Public paths whose HTML was rewritten (a not-found page's as its file: `/de/404.html`). */
   paths: string[];
   /** Open pages should all reload (a full build, new styles). */
   reloadAll: boolean;
@@ -109,7 +109,7 @@ export class DevSession {
     this.jobs = new Map(state.results.map((r) => [jobKey(r.file, r.locale), r]));
     this.deps = this.dependencies(state);
     const rendered = state.results.map((r) => ({ page: pageName(this.pageByFile(state, r.file)!), locale: r.locale }));
-    return { kind: 'full', rendered, paths: state.results.flatMap((r) => r.paths), reloadAll: true };
+    return { kind: 'full', rendered, paths: state.results.flatMap((r) => publicPaths(state, r)), reloadAll: true };
   }
 
   private async incremental(state: BuildState, localeFiles: string[], sourceFiles: string[], signal: AbortSignal): Promise<Outcome> {
@@ -190,7 +190,7 @@ export class DevSession {
       return {
         kind: 'incremental',
         rendered: jobs.map((j) => ({ page: pageName(j.page), locale: j.locale })),
-        paths: results.flatMap((r) => r.paths),
+        paths: results.flatMap((r) => publicPaths(draft, r)),
         reloadAll,
       };
     } catch (err) {
@@ -219,6 +219,12 @@ export class DevSession {
   private pageByFile(state: BuildState, file: string): PageInfo | undefined {
     return state.pages.find((p) => p.file === file) ?? (state.notFound?.file === file ? state.notFound : undefined);
   }
+}
+
+/** Where a job's HTML is seen: its route and aliases, or for the not-found page its file. */
+function publicPaths(state: BuildState, result: JobResult): string[] {
+  if (result.file !== state.notFound?.file) return result.paths;
+  return ['/' + notFoundFile(result.locale, state.config.defaultLocale.code)];
 }
 
 /** A change of layout list, or of a page's layout or aliases, changes the manifest and links: rebuild all. */

@@ -41,6 +41,11 @@ export class StaticFiles {
     return this.resolveInside('/404.html');
   }
 
+  /** The site path of a found file: `/de/jobs/index.html`. */
+  sitePath(file: string): string {
+    return '/' + path.relative(this.realRoot, file).split(path.sep).join('/');
+  }
+
   isInside(file: string): boolean {
     return file === this.realRoot || file.startsWith(this.realRoot + path.sep);
   }

@@ -14,10 +14,11 @@ export interface StaticHandlerOptions {
   /** Whether files under the assets path may be cached forever (false in dev, where they change in place). */
   immutableAssets?: boolean;
   /**
-   * Rewrites HTML bodies before they are sent (the dev server injects its live-reload client).
+   * Rewrites HTML bodies before they are sent (the dev server injects its live-reload client), given
+   * the site path of the file sent (`/de/404.html` for a locale's not-found page).
    * `version()` goes into the ETag so a rewrite that changes invalidates the browser's copy.
    */
-  html?: { version(): string; transform(html: string): string };
+  html?: { version(): string; transform(html: string, sitePath: string): string };
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -77,7 +78,7 @@ export function createStaticHandler(options: StaticHandlerOptions): RequestHandl
     }
 
     let body: Buffer = await readFile(found.file);
-    if (isHtml && options.html) body = Buffer.from(options.html.transform(body.toString('utf8')));
+    if (isHtml && options.html) body = Buffer.from(options.html.transform(body.toString('utf8'), files.sitePath(found.file)));
     if (isCompressible(type)) {
       headers.Vary = 'Accept-Encoding';
       const encoding = body.length >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;

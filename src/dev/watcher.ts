@@ -36,7 +36,7 @@ export async function watchSources(options: WatchOptions): Promise<SourceWatcher
       // A change is reported once the file has kept its size for 15 ms: an editor that truncates and
       // then writes would otherwise hand us an empty file to parse. (Without it chokidar also drops
       // a change that follows another within 50 ms, which could lose the last of rapid saves.)
-      awaitWriteFinish: { stabilityThreshold: 15, pollInterval: 5 },
+      awaitWriteFinish: { stabilityThreshold: 10, pollInterval: 5 },
     },
   );
   const report = (file: string) => options.onChange(path.resolve(options.root, file));

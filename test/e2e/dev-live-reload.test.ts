@@ -108,6 +108,13 @@ describe('sitegen dev in Chromium', () => {
     expect(await page.evaluate(() => (window as any).kept)).toBe(true);
   });
 
+  it('updates a not-found page, which is served for any unknown URL of its locale', async () => {
+    await openLive(server.url + '/de/gibt-es-nicht');
+    await edit('locales/de.json', (s) => s.replace('"title": "Diese Seite wurde nicht gefunden"', '"title": "Hier ist nichts"'));
+    await page.locator('h1', { hasText: 'Hier ist nichts' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/de/gibt-es-nicht');
+  });
+
   it('shows a syntax error as an overlay with file, line and column, and recovers once fixed', async () => {
     await openLive(server.url + '/jobs');
     await edit('pages/jobs.tsx', (s) => s.replace("<h1>{t('jobs.title')}</h1>", "<h1>{t('jobs.title')}</h2>"));

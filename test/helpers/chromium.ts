@@ -37,6 +37,7 @@ export function ensureChromium(): void {
   }
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+/** Debian's Chromium, headless; `extraArgs` go after the standard flags. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...FLAGS, ...extraArgs], headless: true });
 }

@@ -64,7 +64,7 @@ describe('sitegen dev: first build', () => {
     const home = await page('/de');
     expect(home.status).toBe(200);
     expect(home.html).toContain('<p data-greeting="true">Hallo</p>');
-    expect(home.html).toMatch(/<script type="module" src="\/__sitegen\/client\.js" data-shell="[\w-]{16}"><\/script>/);
+    expect(home.html).toMatch(/<script type="module" src="\/__sitegen\/client\.js" data-shell="[\w-]{16}" data-page="\/de\/index\.html"><\/script>/);
     expect(logger.lines.some((l) => l.msg.startsWith('built all 12 pages in'))).toBe(true);
   });
 
@@ -87,6 +87,8 @@ describe('sitegen dev: incremental rebuilds', () => {
   it('re-renders a message of the layout on every page of that locale only, the 404 page included', async () => {
     const report = await edit('locales/fr.json', (s) => s.replace('"about": "À propos"', '"about": "Qui sommes-nous"'));
     expect(jobs(report)).toEqual(['/ fr', '/about fr', '/jobs fr', '404 fr']);
+    // What open pages are told: the routes, and the not-found page as its file.
+    expect(report.paths).toEqual(['/fr', '/fr/404.html', '/fr/about', '/fr/jobs']);
   });
 
   it('reaches other locales through an en edit only where they fall back to it', async () => {

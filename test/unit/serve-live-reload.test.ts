@@ -11,6 +11,11 @@ describe('injectClient', () => {
     );
     expect(injectClient('<p>x</p>')).toBe(`<script type="module" src="${CLIENT_PATH}" data-shell="${shellFingerprint('<p>x</p>')}"></script><p>x</p>`);
   });
+
+  it('names the file served, escaped, so the client of a not-found page knows which page it shows', () => {
+    expect(injectClient('<p>x</p>', '/de/404.html')).toContain(' data-page="/de/404.html"></script>');
+    expect(injectClient('<p>x</p>', '/a"b<c&/index.html')).toContain(' data-page="/a&quot;b&lt;c&amp;/index.html"></script>');
+  });
 });
 
 describe('shellFingerprint', () => {
