@@ -20,7 +20,7 @@ export interface DevOptions {
   logger?: Logger;
   /**
    * Quiet time after a reported change before rebuilding, so changes to several files at once (a
-   * checkout, a search and replace) are one rebuild. Default 10 ms: the watcher has already waited
+   * checkout, a search and replace) are one rebuild. Default 5 ms: the watcher has already waited
    * for each file's writes to settle.
    */
   debounceMs?: number;
