@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdir, writeFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from './config.ts';
@@ -9,53 +9,144 @@ import fg from 'fast-glob';
 
 const SRC_DIR = path.dirname(fileURLToPath(import.meta.url));
 const PACKAGE_ROOT = path.dirname(SRC_DIR);
-/** The server module lives inside sitegen's own folder, so that its externals resolve to sitegen's copies. */
+/** Server bundles live inside sitegen's own folder, so that their externals resolve to sitegen's copies. */
 const CACHE_DIR = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'sitegen');
 /** Resolved from sitegen's own node_modules: pages and the renderer share one React, and in dev every rebuild reuses these modules already loaded (and compiled by the JIT). */
 const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*', 'intl-messageformat', '@formatjs/*', 'htmlparser2'];
+/** The generated entry module: every page and layout, and the renderer's exports. */
+const ENTRY = 'sitegen:server';
 
 export interface ServerBundle {
-  /** Absolute path of the ESM server module (pages, layouts, renderer, worker loop). */
+  /** Absolute path of the ESM entry module (pages, layouts, renderer, worker loop). */
   modulePath: string;
-  /** The bundled JS text (without the file-specific source map comment): part of the build id. */
+  /** The folder the bundle's files are in (stack frames there are mapped through their source maps). */
+  dir: string;
+  /** The bundled JS of all its files (without source map comments): part of the build id. */
   code: string;
   /** All CSS the pages and templates import, minified. */
   css: string;
   metafile: esbuild.Metafile;
   layouts: string[];
-  /** Removes the module file. */
+  /** Lets go of the bundle's files (those no newer bundle of the folder shares are removed). */
   dispose(): Promise<void>;
 }
 
-let counter = 0;
+/**
+ * A folder of server bundles: a build's, or a dev session's for all its rebuilds. In a session's
+ * folder bundles are split into content-hashed files (the entry, each page and layout, the
+ * renderer, shared chunks), so a rebuild writes and imports only the files whose contents changed:
+ * Node keeps every module it ever imported, and the renderer stays compiled by the JIT. Files are
+ * counted by the bundles that use them and removed when none does.
+ */
+export class BundleFolder {
+  /** Per file: how many bundles use it, and the hash of what was written. */
+  private users = new Map<string, { count: number; hash: string }>();
+
+  private constructor(readonly dir: string) {}
+
+  /** A new folder under sitegen's cache; folders left by processes that are gone are removed first. */
+  static async create(): Promise<BundleFolder> {
+    await mkdir(CACHE_DIR, { recursive: true });
+    await removeAbandoned();
+    return new BundleFolder(await mkdtemp(path.join(CACHE_DIR, `${process.pid}-`)));
+  }
+
+  /**
+   * Writes the files the folder does not have with these contents (a module's name holds its hash;
+   * its source map can change alone); each file counts one more user.
+   */
+  async add(files: esbuild.OutputFile[]): Promise<void> {
+    const changed = files.filter((f) => this.users.get(f.path)?.hash !== f.hash);
+    for (const f of files) this.users.set(f.path, { count: (this.users.get(f.path)?.count ?? 0) + 1, hash: f.hash });
+    await Promise.all(
+      changed.map(async (f) => {
+        await mkdir(path.dirname(f.path), { recursive: true });
+        await writeFile(f.path, f.contents);
+      }),
+    );
+  }
+
+  /** One user fewer for each file; files without users are removed. */
+  async release(files: string[]): Promise<void> {
+    const unused = files.filter((file) => {
+      const entry = this.users.get(file);
+      if (entry && --entry.count > 0) return false;
+      this.users.delete(file);
+      return true;
+    });
+    await Promise.all(unused.map((f) => rm(f, { force: true })));
+  }
+
+  async dispose(): Promise<void> {
+    this.users.clear();
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Removes bundle folders (and files of older versions) whose process is no longer running. */
+async function removeAbandoned(): Promise<void> {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  };
+  for (const name of await readdir(CACHE_DIR)) {
+    const pid = Number(/^(?:server-)?(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) await rm(path.join(CACHE_DIR, name), { recursive: true, force: true });
+  }
+}
 
 /** How the server module names a page module: its path relative to the project root. */
 export function pageKey(root: string, file: string): string {
   return path.relative(root, file).split(path.sep).join('/');
 }
 
-/** Bundles every page, layout and the renderer into one server module with esbuild. */
-export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], notFound: string | null): Promise<ServerBundle> {
+/**
+ * Bundles every page, layout and the renderer into a server module with esbuild, into `folder`
+ * (a dev session passes its own for all rebuilds; without one the bundle has a folder of its own).
+ */
+export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], notFound: string | null, folder?: BundleFolder): Promise<ServerBundle> {
   const layoutFiles = (await fg('*.{tsx,jsx}', { cwd: path.join(config.templatesDir, 'layouts'), absolute: true })).sort();
   const layouts = layoutFiles.map((f) => path.basename(f).replace(/\.(tsx|jsx)$/, ''));
   const pageFiles = [...pages.map((p) => p.file), ...(notFound ? [notFound] : [])];
+  const renderer = path.join(SRC_DIR, 'render', 'server.tsx');
   const entry = [
     ...pageFiles.map((f, i) => `import * as p${i} from ${JSON.stringify(f)};`),
     ...layoutFiles.map((f, i) => `import * as l${i} from ${JSON.stringify(f)};`),
     // Keyed by the path relative to the root: absolute paths would make the output depend on the checkout's location.
     `export const pages = {${pageFiles.map((f, i) => `${JSON.stringify(pageKey(config.root, f))}: p${i}`).join(', ')}};`,
     `export const layouts = {${layouts.map((name, i) => `${JSON.stringify(name)}: l${i}`).join(', ')}};`,
-    `export { renderJobs, startWorker } from ${JSON.stringify(path.join(SRC_DIR, 'render', 'server.tsx'))};`,
+    `export { renderJobs, startWorker } from ${JSON.stringify(renderer)};`,
     // For benchmarks and tools that render pages themselves with the bundle's own React context.
     `export { PageProvider } from ${JSON.stringify(path.join(SRC_DIR, 'page-api.ts'))};`,
     `export { createTranslator } from ${JSON.stringify(path.join(SRC_DIR, 'i18n', 'translator.ts'))};`,
   ].join('\n');
+  // In a shared folder (dev), each page and layout and the renderer is an entry of its own, so that
+  // shared code lands in shared chunks and an edit changes only the files that contain it. A bundle
+  // of its own (a build) is one file: fewer files to write and import.
+  const split = folder !== undefined;
+  const sources = [renderer, ...pageFiles, ...layoutFiles].map((f) => ({ in: f, out: f === renderer ? 'renderer' : pageKey(config.root, f).replace(/\.[^./]+$/, '') }));
 
+  const owned = folder ? null : await BundleFolder.create();
+  const into = folder ?? owned!;
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
-      stdin: { contents: entry, resolveDir: config.root, sourcefile: 'sitegen-server-entry.js', loader: 'js' },
+      entryPoints: [{ in: ENTRY, out: 'server' }, ...(split ? sources : [])],
+      plugins: [
+        {
+          name: 'sitegen-entry',
+          setup(build: esbuild.PluginBuild) {
+            build.onResolve({ filter: /^sitegen:server$/ }, () => ({ path: ENTRY, namespace: 'sitegen' }));
+            build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: entry, resolveDir: config.root, loader: 'js' }));
+          },
+        },
+      ],
       bundle: true,
+      splitting: split,
       write: false,
       metafile: true,
       format: 'esm',
@@ -64,8 +155,9 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
       jsx: 'automatic',
       sourcemap: 'linked',
       sourcesContent: false,
-      outdir: CACHE_DIR,
-      entryNames: 'server',
+      outdir: into.dir,
+      entryNames: split ? '[dir]/[name]-[hash]' : '[name]',
+      chunkNames: 'chunks/[name]-[hash]',
       external: EXTERNAL,
       alias: { sitegen: path.join(SRC_DIR, 'page-api.ts') },
       loader: { '.svg': 'text', '.png': 'file', '.jpg': 'file', '.webp': 'file' },
@@ -73,6 +165,7 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
       absWorkingDir: config.root,
     });
   } catch (cause) {
+    await owned?.dispose();
     const failure = cause as esbuild.BuildFailure;
     if (!failure.errors) throw cause;
     const detail = (await esbuild.formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
@@ -80,25 +173,34 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
     throw errors.bundleFailed(detail, first ? { file: path.resolve(config.root, first.file), line: first.line, column: first.column + 1 } : undefined);
   }
 
-  const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!;
-  const map = result.outputFiles.find((f) => f.path.endsWith('.js.map'));
-  const cssOut = result.outputFiles.find((f) => f.path.endsWith('.css'));
+  const outputs = Object.entries(result.metafile.outputs);
+  const [entryOut, entryMeta] = outputs.find(([, o]) => o.entryPoint === `sitegen:${ENTRY}`)!;
+  const modulePath = path.resolve(config.root, entryOut);
+  const cssPath = entryMeta.cssBundle ? path.resolve(config.root, entryMeta.cssBundle) : null;
+  const cssOut = result.outputFiles.find((f) => f.path === cssPath);
   const css = cssOut ? (await esbuild.transform(cssOut.text, { loader: 'css', minify: true, target: ['chrome100', 'safari15', 'firefox100'] })).code : '';
 
-  await mkdir(CACHE_DIR, { recursive: true });
-  const name = `server-${process.pid}-${++counter}`;
-  const modulePath = path.join(CACHE_DIR, `${name}.mjs`);
-  await writeFile(modulePath, js.text.replace(/sourceMappingURL=server\.js\.map/, `sourceMappingURL=${name}.mjs.map`));
-  if (map) await writeFile(modulePath + '.map', map.contents);
+  const files = result.outputFiles.filter((f) => f.path.endsWith('.js') || f.path.endsWith('.js.map'));
+  await into.add(files);
+  // For the build id, the JS without what depends on where the project and sitegen are: esbuild's
+  // name hashes (they cover the source maps, which name files by their path from sitegen's cache)
+  // and its `// path/of/module.ts` comments.
+  const unplaced = (text: string) => text.replace(/-[A-Z0-9]{8}(?=\.js\b)/g, '').replace(/^\/\/ .*$/gm, '');
+  const code = files
+    .filter((f) => f.path.endsWith('.js'))
+    .map((f) => unplaced(path.relative(into.dir, f.path) + '\0' + f.text))
+    .sort()
+    .join('\0');
   return {
     modulePath,
-    code: js.text,
+    dir: into.dir,
+    code,
     css,
     metafile: result.metafile,
     layouts,
     dispose: async () => {
-      await rm(modulePath, { force: true });
-      await rm(modulePath + '.map', { force: true });
+      if (owned) await owned.dispose();
+      else await into.release(files.map((f) => f.path));
     },
   };
 }

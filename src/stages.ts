@@ -8,7 +8,7 @@ import { loadMessages } from './i18n/messages.ts';
 import { check, formatFinding } from './check/index.ts';
 import type { Messages } from './i18n/translator.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
-import { bundleServer, type ServerBundle } from './bundle.ts';
+import { bundleServer, type BundleFolder, type ServerBundle } from './bundle.ts';
 import { bundleRuntime, type RuntimeAssets } from './runtime/bundle.ts';
 import { describePages } from './render/pages.ts';
 import { renderAll } from './render/pool.ts';
@@ -35,6 +35,8 @@ export interface BuildState {
   routes: RouteFile[];
   notFoundFile: string | null;
   server: ServerBundle | null;
+  /** Where the server bundle goes: a dev session keeps one folder for all its builds; else its own. */
+  bundles?: BundleFolder;
   runtime: RuntimeAssets | null;
   pages: PageInfo[];
   notFound: PageInfo | null;
@@ -96,7 +98,7 @@ export async function routesStage(state: BuildState): Promise<void> {
 export async function bundleStage(state: BuildState): Promise<void> {
   const { config } = state;
   const [server, runtime, staticFiles] = await Promise.all([
-    bundleServer(config, state.routes, state.notFoundFile),
+    bundleServer(config, state.routes, state.notFoundFile, state.bundles),
     bundleRuntime({ locales: config.locales, defaultLocale: config.defaultLocale.code, minify: true }),
     listStatic(config.staticDir),
   ]);
@@ -193,7 +195,7 @@ export function jobError(state: BuildState, result: JobResult): SitegenError {
   const err = result.error!;
   const page = path.relative(state.config.root, result.file);
   const cause = Object.assign(new Error(err.message), { name: err.name, stack: err.stack });
-  const where = siteFrame(err.stack, state.server!.modulePath, state.config.root);
+  const where = siteFrame(err.stack, state.server!.dir, state.config.root);
   return errors.renderFailed(page, result.locale, cause, err.name === 'SitegenError' ? undefined : where);
 }
 

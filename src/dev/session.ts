@@ -5,7 +5,7 @@ import type { Logger } from '../logger.ts';
 import { errors } from '../errors.ts';
 import { createStagingDir, discardStaging, swapIntoPlace } from '../output.ts';
 import { addStylesheet, checkStage, newState, PIPELINE, verifyStage, type BuildState } from '../stages.ts';
-import { bundleServer } from '../bundle.ts';
+import { BundleFolder, bundleServer } from '../bundle.ts';
 import { describePages } from '../render/pages.ts';
 import { discoverRoutes } from '../routes.ts';
 import { readMessageFile } from '../i18n/messages.ts';
@@ -46,6 +46,8 @@ export class DevSession {
   private jobs = new Map<string, JobResult>();
   private deps = new Map<string, Set<string>>();
   private owed = new Set<string>();
+  /** One folder for the session's server bundles: a rebuild writes and imports only files that changed. */
+  private bundles: Promise<BundleFolder> | null = null;
 
   constructor(
     readonly root: string,
@@ -71,6 +73,11 @@ export class DevSession {
 
   async dispose(): Promise<void> {
     await this.state?.server?.dispose();
+    await (await this.bundles)?.dispose();
+  }
+
+  private folder(): Promise<BundleFolder> {
+    return (this.bundles ??= BundleFolder.create());
   }
 
   private async plan(files: Set<string>, signal: AbortSignal): Promise<Outcome> {
@@ -91,6 +98,7 @@ export class DevSession {
   private async full(signal: AbortSignal): Promise<Outcome> {
     const { config, warnings } = await resolveConfig(this.root, { outDir: this.outDir });
     const state = newState(config, this.logger, warnings);
+    state.bundles = await this.folder();
     state.staging = await createStagingDir(config.outDir);
     try {
       for (const [, stage] of PIPELINE) {
@@ -139,7 +147,7 @@ export class DevSession {
     // Sources: bundle again; the metafile says which pages import what changed.
     try {
       if (sourceFiles.length) {
-        const server = await bundleServer(config, state.routes, state.notFoundFile);
+        const server = await bundleServer(config, state.routes, state.notFoundFile, await this.folder());
         draft.server = server;
         const described = await describePages(server.modulePath, config.root, state.routes, state.notFoundFile, server.layouts);
         if (signal.aborted) throw new Superseded();

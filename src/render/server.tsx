@@ -31,14 +31,14 @@ type TranslatorEntry = { translator: Translator; fallbacks: Set<string>; runtime
 /**
  * Translators (with their compiled messages), kept per messages object and its en fallback: a
  * rebuild in dev with the same messages reuses them; an edited locale file (a new object) starts
- * afresh. The cache lives on globalThis because every rebuild in dev loads a new copy of this module.
+ * afresh. The cache lives on globalThis because each bundle folder (each build) has its own copy of this module.
  */
 const translators: WeakMap<object, WeakMap<object, Map<string, TranslatorEntry>>> = ((globalThis as Record<symbol, unknown>)[
   Symbol.for('sitegen.translators')
 ] ??= new WeakMap()) as never;
 const NO_MESSAGES = {};
-/** Folders created so far (as promises, so that concurrent writes into one folder wait for one mkdir). */
-const madeDirs = new Map<string, Promise<unknown>>();
+/** Folders created so far per render (as promises, so that concurrent writes into one folder wait for one mkdir). */
+const madeDirs = new WeakMap<RenderContext, Map<string, Promise<unknown>>>();
 /** Writes may overlap with rendering the next pages, up to this many at a time. */
 const MAX_PENDING_WRITES = 64;
 
@@ -100,8 +100,11 @@ function recording(translator: Translator, used: Set<string>): Translator {
 function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, contents: string): number {
   const file = path.join(ctx.outDir, rel);
   const dir = path.dirname(file);
-  let made = madeDirs.get(dir);
-  if (!made) madeDirs.set(dir, (made = mkdir(dir, { recursive: true })));
+  let made = madeDirs.get(ctx)?.get(dir);
+  if (!made) {
+    if (!madeDirs.has(ctx)) madeDirs.set(ctx, new Map());
+    madeDirs.get(ctx)!.set(dir, (made = mkdir(dir, { recursive: true })));
+  }
   pending.push(made.then(() => writeFile(file, contents)));
   return Buffer.byteLength(contents);
 }

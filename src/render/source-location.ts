@@ -5,18 +5,22 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The first frame of an error's stack that lies in the site's own code (pages, templates), as
- * `file:line:column` relative to the root. Frames in the server module are mapped through its
- * source map by hand, so this works whether or not the runtime applied source maps itself.
+ * `file:line:column` relative to the root. Frames in the server bundle's files (in `bundleDir`) are
+ * mapped through their source maps by hand, so this works whether or not the runtime applied
+ * source maps itself.
  */
-export function siteFrame(stack: string | undefined, modulePath: string, root: string): string | undefined {
+export function siteFrame(stack: string | undefined, bundleDir: string, root: string): string | undefined {
   if (!stack) return undefined;
-  let map: SourceMap | null | undefined;
-  const load = () => {
-    try {
-      return new SourceMap(JSON.parse(readFileSync(modulePath + '.map', 'utf8')));
-    } catch {
-      return null;
+  const maps = new Map<string, SourceMap | null>();
+  const mapOf = (file: string) => {
+    if (!maps.has(file)) {
+      try {
+        maps.set(file, new SourceMap(JSON.parse(readFileSync(file + '.map', 'utf8'))));
+      } catch {
+        maps.set(file, null);
+      }
     }
+    return maps.get(file);
   };
   for (const line of stack.split('\n')) {
     const m = /\(?((?:file:\/\/)?[^()\s]+):(\d+):(\d+)\)?$/.exec(line.trim());
@@ -24,11 +28,10 @@ export function siteFrame(stack: string | undefined, modulePath: string, root: s
     let file = m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!;
     let lineNo = Number(m[2]);
     let col = Number(m[3]);
-    if (file === modulePath) {
-      map ??= load();
-      const entry = map?.findEntry(lineNo - 1, col - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
+    if (file.startsWith(bundleDir + path.sep)) {
+      const entry = mapOf(file)?.findEntry(lineNo - 1, col - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
       if (!entry?.originalSource) continue;
-      file = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(modulePath), entry.originalSource);
+      file = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
       lineNo = entry.originalLine! + 1;
       col = entry.originalColumn! + 1;
     }

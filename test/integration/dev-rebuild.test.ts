@@ -167,6 +167,8 @@ describe('sitegen dev: errors never stop it', () => {
     const broken = await edit('pages/about.tsx', (s) => s.replace("return <h1>", "if (useI18n().locale.code === 'fr') throw new Error('no fr yet');\n  return <h1>"));
     expect(broken.status).toBe('failed');
     expect(broken.problem!.message).toContain('pages/about.tsx threw while rendering in locale fr: no fr yet');
+    // The line of the throw, through the source map of the bundle file the page is in.
+    expect(broken.problem).toMatchObject({ file: 'pages/about.tsx', line: 7 });
     const fixed = await edit('pages/about.tsx', (s) => s.replace(/if \(useI18n\(\).*\n {2}/, ''));
     expect(fixed.status).toBe('ok');
   });

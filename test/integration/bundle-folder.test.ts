@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BundleFolder, bundleServer, type ServerBundle } from '../../src/bundle.ts';
+import { resolveConfig, type ResolvedConfig } from '../../src/config.ts';
+import { discoverRoutes, type RouteFile } from '../../src/routes.ts';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/dev-site', import.meta.url));
+const BADGE = 'templates/components/Badge.tsx';
+
+let site: string;
+let config: ResolvedConfig;
+let routes: { routes: RouteFile[]; notFound: string | null };
+
+async function files(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+}
+
+const bundle = (folder?: BundleFolder): Promise<ServerBundle> => bundleServer(config, routes.routes, routes.notFound, folder);
+
+beforeEach(async () => {
+  site = await mkdtemp(path.join(tmpdir(), 'sitegen-bundle-'));
+  await cp(FIXTURE, site, { recursive: true });
+  config = (await resolveConfig(site, {})).config;
+  routes = await discoverRoutes(config.root, config.pagesDir);
+});
+
+afterEach(async () => {
+  await rm(site, { recursive: true, force: true });
+});
+
+describe('server bundles in a shared folder (dev)', () => {
+  it('after a component edit, writes only the files that changed and keeps the others, renderer included', async () => {
+    const folder = await BundleFolder.create();
+    try {
+      const first = await bundle(folder);
+      const before = await files(folder.dir);
+      const renderer = before.find((f) => /^renderer-\w+\.js$/.test(f))!;
+      const rendererTime = (await stat(path.join(folder.dir, renderer))).mtimeMs;
+
+      const file = path.join(site, BADGE);
+      await writeFile(file, (await readFile(file, 'utf8')).replace('data-badge>', 'data-badge="v2">'));
+      const second = await bundle(folder);
+      expect(second.modulePath).not.toBe(first.modulePath);
+      const after = await files(folder.dir);
+      // Same name, not written again: importing the new entry reuses the loaded renderer module.
+      expect(after).toContain(renderer);
+      expect((await stat(path.join(folder.dir, renderer))).mtimeMs).toBe(rendererTime);
+      const added = after.filter((f) => !before.includes(f) && f.endsWith('.js'));
+      expect(added.length).toBeGreaterThan(0);
+      expect(added.length).toBeLessThan(before.filter((f) => f.endsWith('.js')).length / 2);
+
+      // Letting go of the first bundle removes what only it used; the second still loads and renders.
+      await first.dispose();
+      const left = await files(folder.dir);
+      expect(left).toContain(renderer);
+      expect(left).toEqual(after.filter((f) => !before.includes(f) || left.includes(f)));
+      expect(left.length).toBeLessThan(after.length);
+      const mod = await import(pathToFileURL(second.modulePath).href);
+      expect(Object.keys(mod.pages).sort()).toEqual(['pages/404.tsx', 'pages/about.tsx', 'pages/index.tsx', 'pages/jobs.tsx']);
+      await second.dispose();
+      expect(await files(folder.dir)).toEqual([]);
+    } finally {
+      await folder.dispose();
+    }
+    expect(existsSync(folder.dir)).toBe(false);
+  });
+
+  it('gives a bundle without a folder one of its own, removed with it', async () => {
+    const own = await bundle();
+    expect(existsSync(own.modulePath)).toBe(true);
+    await own.dispose();
+    expect(existsSync(own.dir)).toBe(false);
+  });
+
+  it('the code behind the build id changes with a component, not with where the project lives', async () => {
+    const other = await mkdtemp(path.join(tmpdir(), 'sitegen-bundle-elsewhere-'));
+    await mkdir(path.join(other, 'deeper'));
+    const moved = path.join(other, 'deeper', 'site');
+    await cp(site, moved, { recursive: true });
+    try {
+      const a = await bundle();
+      const movedConfig = (await resolveConfig(moved, {})).config;
+      const movedRoutes = await discoverRoutes(movedConfig.root, movedConfig.pagesDir);
+      const b = await bundleServer(movedConfig, movedRoutes.routes, movedRoutes.notFound);
+      const file = path.join(site, BADGE);
+      await writeFile(file, (await readFile(file, 'utf8')).replace('data-badge>', 'data-badge="v2">'));
+      const c = await bundle();
+      expect(b.code).toBe(a.code);
+      expect(c.code).not.toBe(a.code);
+      await Promise.all([a, b, c].map((x) => x.dispose()));
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('BundleFolder.create', () => {
+  it('removes what processes that are gone left in the cache, and nothing of running ones', async () => {
+    const probe = await BundleFolder.create();
+    const cache = path.dirname(probe.dir);
+    await probe.dispose();
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    const leftovers = [path.join(cache, `${gone}-abcdef`), path.join(cache, `server-${gone}-1.mjs`)];
+    await mkdir(leftovers[0]!, { recursive: true });
+    await writeFile(leftovers[1]!, '');
+    const running = path.join(cache, `${process.ppid}-keepme`);
+    await mkdir(running, { recursive: true });
+    try {
+      const folder = await BundleFolder.create();
+      for (const f of leftovers) expect(existsSync(f), f).toBe(false);
+      expect(existsSync(running)).toBe(true);
+      expect(path.basename(folder.dir)).toMatch(new RegExp(`^${process.pid}-`));
+      await folder.dispose();
+    } finally {
+      await rm(running, { recursive: true, force: true });
+    }
+  });
+});
