@@ -105,6 +105,17 @@ describe('sitegen dev: incremental rebuilds', () => {
     expect((await page('/fr/jobs')).html).toContain('data-badge="v2"');
   });
 
+  it('re-renders every page with the new stylesheet after a CSS edit, and tells open pages to reload', async () => {
+    const report = await edit('templates/components/Badge.css', (s) => s + '\n.badge-edited { color: teal; }\n');
+    expect(report).toMatchObject({ status: 'ok', kind: 'incremental', reloadAll: true });
+    expect(report.rendered).toHaveLength(12);
+    const href = /<link rel="stylesheet" href="([^"]+\.css)"/.exec((await page('/fr/about')).html)?.[1];
+    expect(href).toBeDefined();
+    const css = await fetch(server.url + href);
+    expect(css.status).toBe(200);
+    expect(await css.text()).toContain('.badge-edited{color:teal}');
+  });
+
   it('rebuilds everything after a config edit', async () => {
     const report = await edit('sitegen.config.ts', (s) => s.replace("name: 'Dev fixture'", "name: 'Dev fixture renamed'"));
     expect(report).toMatchObject({ status: 'ok', kind: 'full', reloadAll: true });
