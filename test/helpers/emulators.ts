@@ -5,7 +5,9 @@
  * the browser routing that sends the site's production Google endpoints to them.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO } from './site.ts';
@@ -25,10 +27,10 @@ if (!firebase.projectId.startsWith('demo-')) {
 export const PROJECT = firebase.projectId;
 export const REGION = firebase.region;
 export const API_KEY = firebase.apiKey;
-const HOST = 'http://127.0.0.1';
-export const AUTH = `${HOST}:9099`;
-export const FUNCTIONS = `${HOST}:5001`;
-const HUB = `${HOST}:4400`;
+const HOST = '127.0.0.1';
+/** The emulators' addresses: free ports picked by startEmulators(), so runs never collide. */
+export let AUTH = '';
+export let FUNCTIONS = '';
 const EMULATOR_DIR = path.join(REPO, 'tools/emulators');
 const FUNCTIONS_DIR = path.join(REPO, 'functions');
 const READY_TIMEOUT_MS = 120_000;
@@ -55,14 +57,34 @@ export interface RunningEmulators {
   stop(): Promise<void>;
 }
 
-/** Starts `firebase emulators:start --only auth,functions` and waits until the function answers. */
+/** Ports free right now, one per name (held open together, so they differ). */
+async function freePorts<K extends string>(names: K[]): Promise<Record<K, number>> {
+  const servers = await Promise.all(
+    names.map(() => new Promise<Server>((resolve, reject) => { const srv = createServer().once('error', reject); srv.listen(0, HOST, () => resolve(srv)); })),
+  );
+  const ports = Object.fromEntries(names.map((name, i) => [name, (servers[i]!.address() as AddressInfo).port])) as Record<K, number>;
+  await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  return ports;
+}
+
+/**
+ * Starts `firebase emulators:start --only auth,functions` on free ports and waits until the
+ * function answers. The ports go into a config file of this run beside tools/emulators/firebase.json
+ * (whose fixed ports stay for running the emulators by hand), so a run never collides with other
+ * emulators or with another test run.
+ */
 export async function startEmulators(): Promise<RunningEmulators> {
   ensureEmulatorsInstalled();
-  if (await answers(`${HUB}/emulators`)) {
-    throw new Error(`Something already listens on the emulator hub (${HUB}): stop the other emulators (firebase emulators) and retry.`);
-  }
+  const ports = await freePorts(['auth', 'functions', 'hub', 'logging']);
+  const base = JSON.parse(readFileSync(path.join(EMULATOR_DIR, 'firebase.json'), 'utf8'));
+  for (const [name, port] of Object.entries(ports)) base.emulators[name] = { host: HOST, port };
+  const configFile = path.join(EMULATOR_DIR, `firebase.test-${process.pid}.json`);
+  await writeFile(configFile, JSON.stringify(base, null, 2));
+  AUTH = `http://${HOST}:${ports.auth}`;
+  FUNCTIONS = `http://${HOST}:${ports.functions}`;
+
   const cli = path.join(EMULATOR_DIR, 'node_modules/firebase-tools/lib/bin/firebase.js');
-  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth,functions', '--project', PROJECT], {
+  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth,functions', '--project', PROJECT, '--config', path.basename(configFile)], {
     cwd: EMULATOR_DIR,
     // Offline on this command only: otherwise the functions emulator stalls on a version check.
     env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1', npm_config_offline: 'true' },
@@ -72,7 +94,12 @@ export async function startEmulators(): Promise<RunningEmulators> {
   let output = '';
   child.stdout!.on('data', (d) => (output = (output + d).slice(-4000)));
   child.stderr!.on('data', (d) => (output = (output + d).slice(-4000)));
-  const emulators = { stop: () => stopGroup(child) };
+  const emulators = {
+    stop: async () => {
+      await stopGroup(child);
+      await rm(configFile, { force: true });
+    },
+  };
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The Firebase emulators exited with code ${child.exitCode} before they were ready:\n${output}`);
@@ -99,10 +126,6 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   } catch {
     // the group is gone: nothing left
   }
-}
-
-async function answers(url: string): Promise<boolean> {
-  return fetch(url).then(() => true, () => false);
 }
 
 /** Calls the function directly, as a client without the SDK would. */
