@@ -91,7 +91,7 @@ try {
   const firstDev = server.reports[0]!;
   const rebuildMs = (kind: string) => median(server.reports.slice(1).filter((r) => r.status === 'ok' && r.changed.some((c) => c.includes(kind))).map((r) => r.ms));
   console.log(`sitegen dev benchmark: median of ${RUNS} edits each, ${os.availableParallelism()} cores`);
-  console.log(`full build (sitegen build)   ${fmt(full)} (median of ${BUILDS}); dev's first build ${fmt(firstDev.ms)} for ${firstDev.rendered.length} pages`);
+  console.log(`full build (build() in this process, warm)   ${fmt(full)} (median of ${BUILDS}); dev's first build ${fmt(firstDev.ms)} for ${firstDev.rendered.length} pages`);
   console.log(`message edit (${LOCALE}, ${key})  ${fmt(msg)} save-to-screen | ${(full / msg).toFixed(1)}x faster than a full build (target 10x); rebuild alone ${fmt(rebuildMs('locales/'))}`);
   console.log(`component edit (${path.basename(COMPONENT)}, ${rendered} pages)  ${fmt(comp)} save-to-screen | ${(full / comp).toFixed(1)}x faster than a full build (target 3x); rebuild alone ${fmt(rebuildMs('components/'))}`);
 } finally {
