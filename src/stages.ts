@@ -68,8 +68,8 @@ export async function loadMessagesStage(state: BuildState): Promise<void> {
 /**
  * The translation checker of `sitegen check`: errors (ICU syntax, argument or tag mismatches)
  * fail the build; gaps are warnings, one line per locale, and the pages fall back to en.
+ * `locale` limits it to one locale's file (dev, after an edit of only that file).
  */
-/** The build's translation check; `locale` limits it to one locale's file (dev, after an edit of only that file). */
 export async function checkStage(state: BuildState, locale?: string): Promise<void> {
   const report = await check(state.config, { locale });
   const failures = report.findings.filter((f) => f.severity === 'error');
