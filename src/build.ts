@@ -40,8 +40,10 @@ export interface BuildResult {
 
 type Stage = (state: BuildState) => Promise<void>;
 
-async function runStages(state: BuildState, stages: readonly (readonly [string, Stage])[]): Promise<void> {
+/** Runs stages in order, timed; an aborted `signal` stops the run before the next stage. */
+async function runStages(state: BuildState, stages: readonly (readonly [string, Stage])[], signal?: AbortSignal): Promise<void> {
   for (const [name, stage] of stages) {
+    signal?.throwIfAborted();
     const start = performance.now();
     await stage(state);
     const ms = performance.now() - start;
@@ -50,16 +52,29 @@ async function runStages(state: BuildState, stages: readonly (readonly [string, 
   }
 }
 
+/**
+ * The pipeline into a staging folder beside the output, swapped into place at the end. On failure
+ * (or when `signal` aborts, which is checked between stages) the staging folder is discarded and
+ * the output stays exactly as it was. Shared by `build` and the full builds of `sitegen dev`.
+ */
+export async function runPipeline(state: BuildState, signal?: AbortSignal): Promise<void> {
+  const staging = (state.staging = await createStagingDir(state.config.outDir));
+  try {
+    await runStages(state, [...PIPELINE, ['swap', async () => swapIntoPlace(staging, state.config.outDir)]], signal);
+  } catch (err) {
+    await discardStaging(staging);
+    throw err;
+  } finally {
+    state.staging = null;
+  }
+}
+
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const start = performance.now();
   const { config, warnings } = await resolveConfig(options.root ?? process.cwd(), options);
   const state = newState(config, options.logger ?? createLogger({ level: 'silent' }), warnings, options.workers);
-  state.staging = await createStagingDir(config.outDir);
   try {
-    await runStages(state, [...PIPELINE, ['swap', async (s) => swapIntoPlace(s.staging!, config.outDir)]]);
-  } catch (err) {
-    await discardStaging(state.staging);
-    throw err;
+    await runPipeline(state);
   } finally {
     await state.server?.dispose();
   }
