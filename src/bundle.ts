@@ -26,7 +26,9 @@ export interface ServerBundle {
   /** All CSS the pages and templates import, minified. */
   css: string;
   metafile: esbuild.Metafile;
+  /** Layout names (`default`), and their files in the same order. */
   layouts: string[];
+  layoutFiles: string[];
   /** Lets go of the bundle's files (those no newer bundle of the folder shares are removed). */
   dispose(): Promise<void>;
 }
@@ -198,6 +200,7 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
     css,
     metafile: result.metafile,
     layouts,
+    layoutFiles,
     dispose: async () => {
       if (owned) await owned.dispose();
       else await into.release(files.map((f) => f.path));

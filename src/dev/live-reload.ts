@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml } from '../render/escape.ts';
 
 /**
  * Live updates over Server-Sent Events. The dev server injects one small script into the HTML it
@@ -31,14 +32,10 @@ export function shellFingerprint(html: string): string {
  * and the site path of its file (which tells the client of a not-found page which file it shows).
  */
 export function injectClient(html: string, sitePath?: string): string {
-  const page = sitePath === undefined ? '' : ` data-page="${escapeAttribute(sitePath)}"`;
+  const page = sitePath === undefined ? '' : ` data-page="${escapeHtml(sitePath)}"`;
   const tag = `<script type="module" src="${CLIENT_PATH}" data-shell="${shellFingerprint(html)}"${page}></script>`;
   const at = html.search(/<\/head>/i);
   return at >= 0 ? html.slice(0, at) + tag + html.slice(at) : tag + html;
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 /**

@@ -1,19 +1,19 @@
 import path from 'node:path';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { projectPath, resolveConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { errors } from '../errors.ts';
-import { createStagingDir, discardStaging, swapIntoPlace } from '../output.ts';
-import { addStylesheet, checkStage, newState, PIPELINE, verifyStage, type BuildState } from '../stages.ts';
+import { writeOut } from '../output.ts';
+import { runPipeline } from '../build.ts';
+import { addStylesheet, checkStage, jobError, newState, renderContext, verifyStage, type BuildState } from '../stages.ts';
 import { BundleFolder, bundleServer } from '../bundle.ts';
 import { describePages } from '../render/pages.ts';
+import { renderAll } from '../render/pool.ts';
 import { discoverRoutes } from '../routes.ts';
 import { readMessageFile } from '../i18n/messages.ts';
 import type { JobResult, PageInfo, RenderJob } from '../render/context.ts';
 import { assetsDir, notFoundFile } from '../paths.ts';
 import { pageDependencies, pagesAffectedBy } from './dependency-graph.ts';
 import { changedKeys, jobsAffectedByMessages, type MessageChange } from './message-diff.ts';
-import { jobError, renderContext, renderSubset } from './render-subset.ts';
 
 /** What one rebuild did. */
 export interface Outcome {
@@ -99,19 +99,12 @@ export class DevSession {
     const { config, warnings } = await resolveConfig(this.root, { outDir: this.outDir });
     const state = newState(config, this.logger, warnings);
     state.bundles = await this.folder();
-    state.staging = await createStagingDir(config.outDir);
     try {
-      for (const [, stage] of PIPELINE) {
-        await stage(state);
-        if (signal.aborted) throw new Superseded();
-      }
-      await swapIntoPlace(state.staging, config.outDir);
+      await runPipeline(state, signal);
     } catch (err) {
-      await discardStaging(state.staging);
       await state.server?.dispose();
       throw err;
     }
-    state.staging = null;
     await this.state?.server?.dispose();
     this.state = state;
     this.jobs = new Map(state.results.map((r) => [jobKey(r.file, r.locale), r]));
@@ -175,7 +168,8 @@ export class DevSession {
       }
 
       const jobs = [...selected.values()];
-      const results = jobs.length ? await renderSubset(draft.server!.modulePath, renderContext(draft, this.outDir), jobs) : [];
+      // A few pages: on the main thread, where the bundle is loaded already.
+      const results = jobs.length ? await renderAll({ modulePath: draft.server!.modulePath, context: renderContext(draft, this.outDir), jobs, workers: 0 }) : [];
       const failed = results.find((r) => r.error);
       const failure = failed ? jobError(draft, failed) : null;
       if (failure) throw failure;
@@ -185,11 +179,7 @@ export class DevSession {
       for (const r of results) merged.set(jobKey(r.file, r.locale), r);
       draft.results = [...merged.values()];
       await verifyStage(draft);
-      if (reloadAll && draft.cssFile) {
-        const file = path.join(this.outDir, assetsDir(config.assetsBase), draft.cssFile);
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, draft.server!.css);
-      }
+      if (reloadAll && draft.cssFile) await writeOut(this.outDir, path.join(assetsDir(config.assetsBase), draft.cssFile), draft.server!.css);
 
       if (draft.server !== state.server) await state.server?.dispose();
       this.state = draft;
@@ -214,14 +204,10 @@ export class DevSession {
   }
 
   private dependencies(state: BuildState): Map<string, Set<string>> {
-    const layoutsDir = path.join(state.config.templatesDir, 'layouts');
-    const layoutFiles = new Map<string, string>();
-    for (const input of Object.keys(state.server!.metafile.inputs)) {
-      const abs = path.resolve(state.config.root, input);
-      if (path.dirname(abs) === layoutsDir) layoutFiles.set(path.basename(abs).replace(/\.[jt]sx$/, ''), abs);
-    }
+    const { metafile, layouts, layoutFiles } = state.server!;
+    const layoutFile = new Map(layouts.map((name, i) => [name, layoutFiles[i]!]));
     const pages = [...state.pages, ...(state.notFound ? [state.notFound] : [])];
-    return pageDependencies(state.server!.metafile, state.config.root, pages, layoutFiles);
+    return pageDependencies(metafile, state.config.root, pages, layoutFile);
   }
 
   private pageByFile(state: BuildState, file: string): PageInfo | undefined {

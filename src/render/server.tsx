@@ -100,11 +100,10 @@ function recording(translator: Translator, used: Set<string>): Translator {
 function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, contents: string): number {
   const file = path.join(ctx.outDir, rel);
   const dir = path.dirname(file);
-  let made = madeDirs.get(ctx)?.get(dir);
-  if (!made) {
-    if (!madeDirs.has(ctx)) madeDirs.set(ctx, new Map());
-    madeDirs.get(ctx)!.set(dir, (made = mkdir(dir, { recursive: true })));
-  }
+  let dirs = madeDirs.get(ctx);
+  if (!dirs) madeDirs.set(ctx, (dirs = new Map()));
+  let made = dirs.get(dir);
+  if (!made) dirs.set(dir, (made = mkdir(dir, { recursive: true })));
   pending.push(made.then(() => writeFile(file, contents)));
   return Buffer.byteLength(contents);
 }
