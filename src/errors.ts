@@ -90,6 +90,4 @@ export const errors = {
     new SitegenError('CheckReportWrite', `The HTML report could not be written to ${file}: ${why(cause)}. Choose a writable file path for --html.`, { cause }),
   brokenLinks: (lines: string[]) =>
     new SitegenError('BrokenLinks', `${lines.length} internal link(s) lead nowhere in this build:`, { detail: lines.join('\n') }),
-  verifyFailed: (lines: string[]) =>
-    new SitegenError('VerifyFailed', `${lines.length} page(s) failed verification:`, { detail: lines.join('\n') }),
 };

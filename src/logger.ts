@@ -17,7 +17,8 @@ export interface LoggerOptions {
   errStream?: { write(s: string): unknown; isTTY?: boolean };
 }
 
-const paint = (on: boolean, code: number, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
+/** `s` in an ANSI colour or style (`31` red, `33` yellow, `2` dim) when `on`. */
+export const paint = (on: boolean, code: number, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   const level = ORDER[options.level ?? 'info'];

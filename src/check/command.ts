@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { resolveConfig, type ResolvedConfig } from '../config.ts';
 import { errors } from '../errors.ts';
+import { collectUsedKeys } from '../build.ts';
 import type { Logger } from '../logger.ts';
 import { check, exitCode, formatTable, renderHtmlReport, toJson } from './index.ts';
 
@@ -64,21 +64,13 @@ export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCo
 }
 
 /**
- * The message keys the pages ask for, from the build (`collectUsedKeys` in src/build.ts renders
- * every page in memory). Without pages, or before the build offers it, unused and undefined keys
- * are simply not checked, and the report says so.
+ * The message keys the pages ask for, from the build (`collectUsedKeys` renders every page in
+ * memory). Without pages, unused and undefined keys are simply not checked, and the report says so.
  */
 async function usedKeysOf(config: ResolvedConfig, logger: Logger): Promise<Set<string> | undefined> {
   if (!existsSync(config.pagesDir)) {
     logger.debug(`No pages folder at ${config.pagesDir}: unused and undefined keys are not checked.`);
     return undefined;
   }
-  const buildModule = new URL('../build.ts', import.meta.url);
-  if (!existsSync(fileURLToPath(buildModule))) return undefined;
-  const build = (await import(buildModule.href)) as { collectUsedKeys?: (config: ResolvedConfig) => Promise<Set<string>> };
-  if (typeof build.collectUsedKeys !== 'function') {
-    logger.debug('src/build.ts has no collectUsedKeys yet: unused and undefined keys are not checked.');
-    return undefined;
-  }
-  return build.collectUsedKeys(config);
+  return collectUsedKeys(config);
 }

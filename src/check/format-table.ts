@@ -1,4 +1,5 @@
-import { countBySeverity, type CheckReport, type Finding } from './report.ts';
+import { paint } from '../logger.ts';
+import { countBySeverity, findingPlace, type CheckReport, type Finding } from './report.ts';
 
 export interface TableOptions {
   /** ANSI colours; only on a terminal (the logger knows). */
@@ -7,7 +8,6 @@ export interface TableOptions {
   strict?: boolean;
 }
 
-const paint = (on: boolean, code: string, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
 
 const COLUMNS = ['locale', 'keys', 'translated', 'missing', 'extra', 'errors', 'warnings', 'complete'] as const;
 
@@ -31,10 +31,10 @@ export function formatTable(report: CheckReport, options: TableOptions): string 
   ]);
   const widths = COLUMNS.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  out.push(paint(color, '1', line(COLUMNS)));
+  out.push(paint(color, 1, line(COLUMNS)));
   report.locales.forEach((l, i) => {
     const text = line(rows[i]!);
-    out.push(l.errors > 0 ? paint(color, '31', text) : l.warnings > 0 ? paint(color, '33', text) : text);
+    out.push(l.errors > 0 ? paint(color, 31, text) : l.warnings > 0 ? paint(color, 33, text) : text);
   });
 
   let locale: string | undefined;
@@ -43,18 +43,17 @@ export function formatTable(report: CheckReport, options: TableOptions): string 
     if (f.locale !== locale) {
       locale = f.locale;
       key = null;
-      out.push('', paint(color, '1', `${f.locale}  ${f.file}`));
+      out.push('', paint(color, 1, `${f.locale}  ${f.file}`));
     }
     if (f.key !== key) {
       key = f.key;
       out.push(`  ${f.key ?? '(whole file)'}`);
     }
-    const severity = f.severity === 'error' ? paint(color, '31', 'error  ') : paint(color, '33', 'warning');
-    const where = f.line !== undefined ? `${f.file}:${f.line}:${f.column}` : f.file;
-    out.push(`    ${severity} ${f.kind}  ${paint(color, '2', where)}`);
+    const severity = f.severity === 'error' ? paint(color, 31, 'error  ') : paint(color, 33, 'warning');
+    out.push(`    ${severity} ${f.kind}  ${paint(color, 2, findingPlace(f))}`);
     out.push(`            ${f.message}`);
-    if (f.frame) out.push(...f.frame.split('\n').map((l) => `            ${paint(color, '2', l)}`));
-    out.push(`            ${paint(color, '36', '→ ' + f.hint)}`);
+    if (f.frame) out.push(...f.frame.split('\n').map((l) => `            ${paint(color, 2, l)}`));
+    out.push(`            ${paint(color, 36, '→ ' + f.hint)}`);
   }
 
   out.push('');
@@ -67,16 +66,15 @@ export function formatTable(report: CheckReport, options: TableOptions): string 
 
 function verdict(report: CheckReport, options: TableOptions): string {
   const { errors, warnings } = countBySeverity(report.findings);
-  if (errors === 0 && warnings === 0) return paint(options.color, '32', `All ${report.locales.length} locale(s) complete and correct.`);
+  if (errors === 0 && warnings === 0) return paint(options.color, 32, `All ${report.locales.length} locale(s) complete and correct.`);
   const counts = `${errors} error(s), ${warnings} warning(s).`;
-  if (errors > 0) return paint(options.color, '31', `${counts} Errors fail the check; fix them first.`);
+  if (errors > 0) return paint(options.color, 31, `${counts} Errors fail the check; fix them first.`);
   return options.strict
-    ? paint(options.color, '31', `${counts} Warnings fail the check because of --strict.`)
-    : paint(options.color, '33', `${counts} Warnings do not fail the check; --strict makes them fail.`);
+    ? paint(options.color, 31, `${counts} Warnings fail the check because of --strict.`)
+    : paint(options.color, 33, `${counts} Warnings do not fail the check; --strict makes them fail.`);
 }
 
 /** One finding on one line, for build logs: `locales/de.json:3:14 de home.title argument-missing: ... (hint)`. */
 export function formatFinding(f: Finding): string {
-  const where = f.line !== undefined ? `${f.file}:${f.line}:${f.column}` : f.file;
-  return `${where} ${f.locale}${f.key ? ` ${f.key}` : ''} ${f.kind}: ${f.message} ${f.hint}`;
+  return `${findingPlace(f)} ${f.locale}${f.key ? ` ${f.key}` : ''} ${f.kind}: ${f.message} ${f.hint}`;
 }

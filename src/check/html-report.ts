@@ -1,9 +1,7 @@
-import { countBySeverity, type CheckReport, type Finding } from './report.ts';
+import { escapeHtml } from '../render/escape.ts';
+import { countBySeverity, findingPlace, type CheckReport, type Finding } from './report.ts';
 
-/** Every piece of text from message files goes through this: a translation may hold `<script>`. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+// Every piece of text from message files goes through escapeHtml: a translation may hold `<script>`.
 
 const STYLE = `
 body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1a1a1a}
@@ -35,7 +33,11 @@ export function renderHtmlReport(report: CheckReport): string {
     .join('\n');
 
   const groups = new Map<string, Finding[]>();
-  for (const f of report.findings) groups.set(f.locale, [...(groups.get(f.locale) ?? []), f]);
+  for (const f of report.findings) {
+    let list = groups.get(f.locale);
+    if (!list) groups.set(f.locale, (list = []));
+    list.push(f);
+  }
   const sections = [...groups]
     .map(([locale, findings]) => {
       const items = findings.map(renderFinding).join('\n');
@@ -68,8 +70,7 @@ ${sections || '<p>No problems found.</p>'}
 }
 
 function renderFinding(f: Finding): string {
-  const where = f.line !== undefined ? `${f.file}:${f.line}:${f.column}` : f.file;
-  return `<li><span class="${f.severity}">${f.severity}</span> <code>${escapeHtml(f.kind)}</code> ${f.key ? `<code>${escapeHtml(f.key)}</code> ` : ''}<code>${escapeHtml(where)}</code>
+  return `<li><span class="${f.severity}">${f.severity}</span> <code>${escapeHtml(f.kind)}</code> ${f.key ? `<code>${escapeHtml(f.key)}</code> ` : ''}<code>${escapeHtml(findingPlace(f))}</code>
 <div>${escapeHtml(f.message)}</div>${f.frame ? `<pre>${escapeHtml(f.frame)}</pre>` : ''}
 <div class="hint">${escapeHtml(f.hint)}</div></li>`;
 }

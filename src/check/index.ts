@@ -48,7 +48,8 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
   if (enFile.status !== 'ok') {
     // Without the reference nothing can be compared: report that alone.
     reportUnreadable(run, enFile, 'error');
-    return { reference: reference.code, locales: [row(enFile, 0, null, tally(run.findings.sorted(order)))], findings: run.findings.sorted(order), usageChecked: false };
+    const findings = run.findings.sorted(order);
+    return { reference: reference.code, locales: [row(enFile, 0, null, tally(findings))], findings, usageChecked: false };
   }
 
   const ref = checkReference(run, enFile);

@@ -1,3 +1,5 @@
+import { stripBom } from '../i18n/messages.ts';
+
 /**
  * Finds where flattened keys sit in a locale file's source, so findings can say
  * `locales/de.json:12:20`. JSON.parse gives no positions, so this scans the (already valid) text.
@@ -82,7 +84,7 @@ export class JsonLocator {
   /** `keys`: the keys that will be asked for, found in one scan; any other key costs a scan of its own. */
   constructor(source: string, keys: Iterable<string> = []) {
     // parseMessageFile ignores a byte order mark; so do positions.
-    this.source = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+    this.source = stripBom(source);
     const wanted = new Wanted();
     for (const key of new Set(keys)) wanted.add(key, key);
     if (wanted.rests.length > 0) this.scan(wanted);

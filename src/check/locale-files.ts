@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseMessageFile } from '../i18n/messages.ts';
+import { parseMessageFile, stripBom } from '../i18n/messages.ts';
 import { SitegenError } from '../errors.ts';
 import { projectPath, type ResolvedConfig } from '../config.ts';
 import type { Locale } from '../locales.ts';
@@ -26,7 +26,6 @@ export const relativeFile = (config: ResolvedConfig, absolute: string) => projec
 /** A locale's file as read, not parsed yet: `source` null when it does not exist. */
 export interface LocaleText {
   locale: Locale;
-  absolute: string;
   file: string;
   source: string | null;
   /** Why an existing file could not be read. */
@@ -42,7 +41,7 @@ export async function readLocaleFiles(config: ResolvedConfig, locales: readonly 
   return Promise.all(
     locales.map(async (locale) => {
       const absolute = path.join(config.localesDir, locale.file);
-      const text: LocaleText = { locale, absolute, file: relativeFile(config, absolute), source: null };
+      const text: LocaleText = { locale, file: relativeFile(config, absolute), source: null };
       try {
         text.source = await readFile(absolute, 'utf8');
       } catch (cause) {
@@ -76,7 +75,7 @@ export function parseLocaleFile(text: LocaleText): LocaleFile {
 function parseTree(source: string): Record<string, unknown> | null {
   let data: unknown;
   try {
-    data = JSON.parse(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
+    data = JSON.parse(stripBom(source));
   } catch {
     return null;
   }

@@ -106,6 +106,11 @@ export interface CheckReport {
   usageChecked: boolean;
 }
 
+/** Where a finding is: `locales/de.json:3:14`, or the file alone. */
+export function findingPlace(f: Finding): string {
+  return f.line !== undefined ? `${f.file}:${f.line}:${f.column}` : f.file;
+}
+
 export function countBySeverity(findings: readonly Finding[]): { errors: number; warnings: number } {
   let errors = 0;
   for (const f of findings) if (f.severity === 'error') errors++;

@@ -30,10 +30,15 @@ export async function readMessageFile(file: string, shownAs = file): Promise<Mes
   return parseMessageFile(shownAs, source);
 }
 
+/** The text without a leading byte order mark, which JSON.parse refuses and editors may write. */
+export function stripBom(source: string): string {
+  return source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+}
+
 export function parseMessageFile(file: string, source: string): MessageFile {
   let data: unknown;
   try {
-    data = JSON.parse(source.replace(/^\uFEFF/, ''));
+    data = JSON.parse(stripBom(source));
   } catch (cause) {
     throw jsonError(file, source, cause as Error);
   }
@@ -58,7 +63,7 @@ export function flatten(file: string, data: Record<string, unknown>, prefix = ''
 
 /** Turns V8's JSON.parse message into file:line:column with a code frame. */
 function jsonError(file: string, source: string, cause: Error): SitegenError {
-  const text = source.replace(/^\uFEFF/, '');
+  const text = stripBom(source);
   let offset = text.length;
   const pos = /at position (\d+)/.exec(cause.message);
   const lc = /line (\d+) column (\d+)/.exec(cause.message);
