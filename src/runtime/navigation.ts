@@ -111,7 +111,8 @@ export function initNavigation(progress: Progress): void {
       if (!p) return push ? location.assign(url.href) : location.replace(url.href);
       remember();
       await swap.default(main!, p);
-      Object.assign(page!, { route: p.route, path: cleanPath(location.pathname), locale: p.locale });
+      // The locale stays: payloadOf only answers for routes of this page's locale.
+      Object.assign(page!, { route: p.route, path: cleanPath(location.pathname) });
       renew();
       document.dispatchEvent(new Event('sitegen:page'));
       progress.finish();

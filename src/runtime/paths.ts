@@ -15,5 +15,3 @@ export function switchLocalePath(path: string, from: string, to: string, default
   return bare == '/' ? '/' + to : '/' + to + bare;
 }
 
-/** Home of a locale: `/` or `/de`. */
-export const homePath = (locale: string, defaultLocale: string) => (locale == defaultLocale ? '/' : '/' + locale);

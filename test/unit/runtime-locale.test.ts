@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cookieLocale, decodeTable, encodeTable, localeCookie, matchLocale, type LocaleTable } from '../../src/runtime/locale-match.ts';
-import { stripLocale, switchLocalePath, homePath } from '../../src/runtime/paths.ts';
+import { stripLocale, switchLocalePath } from '../../src/runtime/paths.ts';
 import { LOCALES } from '../../src/locales.ts';
 
 const full: LocaleTable = LOCALES.map((l) => [l.code, l.iso.toLowerCase()] as const);
@@ -84,7 +84,5 @@ describe('paths between locales', () => {
   });
   it('strips only a whole prefix segment', () => {
     expect(stripLocale('/department', 'de', 'en')).toBe('/department');
-    expect(homePath('de', 'en')).toBe('/de');
-    expect(homePath('en', 'en')).toBe('/');
   });
 });

@@ -50,9 +50,8 @@ export default function languageSwitcher(nav: HTMLElement, ctx: ChunkContext): v
   document.addEventListener('click', (e) => !inside(e.target) && open(false), { signal: ctx.signal });
 
   const update = () => {
-    const path = location.pathname.replace(/\/(index\.html)?$/, '') || '/';
     for (const a of links())
-      if (CODE.test(a.hreflang)) a.href = switchLocalePath(path, ctx.page.locale, a.hreflang, __DEFAULT_LOCALE__);
+      if (CODE.test(a.hreflang)) a.href = switchLocalePath(ctx.page.path, ctx.page.locale, a.hreflang, __DEFAULT_LOCALE__);
   };
   document.addEventListener('sitegen:page', update, { signal: ctx.signal });
 }

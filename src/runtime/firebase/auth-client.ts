@@ -23,19 +23,20 @@ export interface SignInResponse {
   expiresIn: string;
 }
 
-export async function identity<T>(api: AuthApi, method: string, body: object, names: Renames, timeout = TIMEOUT): Promise<T> {
-  const [status, json] = await post(api.env, IDENTITY_URL + method + '?key=' + encodeURIComponent(api.apiKey), body, timeout);
+/** A POST to a Google auth endpoint with the API key; its error message becomes an SDK code through `names`. */
+export async function keyed<T>(api: AuthApi, url: string, body: object, names: Renames, timeout = TIMEOUT): Promise<T> {
+  const [status, json] = await post(api.env, url + '?key=' + encodeURIComponent(api.apiKey), body, timeout);
   if (status < 300) return json as T;
   throw authError(json.error?.message, names);
 }
 
 export const signIn = (api: AuthApi, email: string, password: string) =>
-  identity<SignInResponse>(api, 'signInWithPassword', { email, password, returnSecureToken: true }, SIGN_IN_NAMES);
+  keyed<SignInResponse>(api, IDENTITY_URL + 'signInWithPassword', { email, password, returnSecureToken: true }, SIGN_IN_NAMES);
 
 export const signUp = (api: AuthApi, email: string, password: string) =>
-  identity<SignInResponse>(api, 'signUp', { email, password, returnSecureToken: true }, SIGN_IN_NAMES);
+  keyed<SignInResponse>(api, IDENTITY_URL + 'signUp', { email, password, returnSecureToken: true }, SIGN_IN_NAMES);
 
 /** Sends the password reset e-mail (slow: the server sends mail). */
 export const sendPasswordReset = (api: AuthApi, email: string) =>
-  identity<{ email: string }>(api, 'sendOobCode', { requestType: 'PASSWORD_RESET', email }, SIGN_IN_NAMES, SLOW_TIMEOUT);
+  keyed<{ email: string }>(api, IDENTITY_URL + 'sendOobCode', { requestType: 'PASSWORD_RESET', email }, SIGN_IN_NAMES, SLOW_TIMEOUT);
 

@@ -7,10 +7,9 @@
  * The session lives in sessionStorage (this tab only, gone when it closes), never in a cookie.
  */
 import { TOKEN_URL } from './config.ts';
-import { authError, firebaseError, NETWORK, TOKEN_NAMES, type FirebaseError } from './errors.ts';
-import { post } from './http.ts';
+import { firebaseError, NETWORK, TOKEN_NAMES, type FirebaseError } from './errors.ts';
 import type { Env } from './env.ts';
-import type { SignInResponse } from './auth-client.ts';
+import { keyed, type SignInResponse } from './auth-client.ts';
 
 export const REFRESH_BEFORE = 5 * 60_000;
 export const EXPIRY_MARGIN = 30_000;
@@ -72,9 +71,7 @@ export function createTokenManager({ env, apiKey, storage, onChange }: TokenMana
     const current = session;
     if (!current) throw firebaseError('user-token-expired');
     try {
-      const [status, json] = await post(env, TOKEN_URL + '?key=' + encodeURIComponent(apiKey),
-        { grant_type: 'refresh_token', refresh_token: current.refreshToken });
-      if (status >= 300) throw authError(json.error?.message, TOKEN_NAMES);
+      const json = await keyed<any>({ env, apiKey }, TOKEN_URL, { grant_type: 'refresh_token', refresh_token: current.refreshToken }, TOKEN_NAMES);
       backoff = 0;
       set({ ...current, idToken: json.id_token, refreshToken: json.refresh_token, expiresAt: env.now() + Number(json.expires_in) * 1000 });
       return session!;
