@@ -13,6 +13,8 @@ import { registerServeAndDev } from './dev/command.ts';
 export interface CliContext {
   cwd: string;
   logger: Logger;
+  /** A command's own exit code (`check` sets 1 for findings); runCli returns it. */
+  exitCode?: number;
 }
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -87,19 +89,14 @@ export function formatError(err: unknown): string {
 
 export async function runCli(argv: string[], ctx: CliContext = { cwd: process.cwd(), logger: createLogger() }): Promise<number> {
   const program = createProgram(ctx);
-  process.exitCode = undefined;
+  ctx.exitCode = undefined;
   try {
     await program.parseAsync(argv);
-    return (process.exitCode as number | undefined) ?? 0;
+    return ctx.exitCode ?? 0;
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code?.startsWith('commander.')) {
-      const exit = (err as { exitCode: number }).exitCode;
-      process.exitCode = exit;
-      return exit;
-    }
+    if (code?.startsWith('commander.')) return (err as { exitCode: number }).exitCode;
     ctx.logger.error(formatError(err));
-    process.exitCode = 1;
     return 1;
   }
 }

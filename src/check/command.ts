@@ -13,6 +13,8 @@ export interface CheckCommandContext {
   logger: Logger;
   /** Where `--json` goes; process.stdout unless a test captures it. */
   stdout?: { write(s: string): unknown };
+  /** Set to the command's exit code, for the CLI to return. */
+  exitCode?: number;
 }
 
 export interface CheckCommandOptions {
@@ -34,7 +36,7 @@ export function registerCheck(program: Command, ctx: CheckCommandContext): void 
     .option('--html <file>', 'also write a self-contained HTML report to this file')
     .option('--root <dir>', 'project root', ctx.cwd)
     .action(async (options: CheckCommandOptions) => {
-      process.exitCode = await runCheckCommand(options, ctx);
+      ctx.exitCode = await runCheckCommand(options, ctx);
     });
 }
 
