@@ -1,22 +1,23 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
-import { afterEach, describe, expect, it } from 'vitest';
-import { registerCheck } from '../../src/check/command.ts';
+import { describe, expect, it } from 'vitest';
+import { registerCheck, type CheckCommandContext } from '../../src/check/command.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { FIXTURES, REPO, fixtureCopy } from '../helpers/site.ts';
+import { FIXTURES, REPO, fixtureSites } from '../helpers/site.ts';
+
+/** Copies of test/fixtures/check-clean, removed after this file. */
+const cleanSite = fixtureSites('check-clean');
 
 /** Runs `sitegen check ...args` through commander, as the CLI does, capturing what it prints. */
 async function sitegenCheck(args: string[], cwd = REPO) {
   const logger = createMemoryLogger();
   let stdout = '';
   const program = new Command('sitegen').exitOverride();
-  registerCheck(program, { cwd, logger, stdout: { write: (s: string) => (stdout += s) } });
-  process.exitCode = undefined;
+  const ctx: CheckCommandContext = { cwd, logger, stdout: { write: (s: string) => (stdout += s) } };
+  registerCheck(program, ctx);
   await program.parseAsync(['node', 'sitegen', 'check', ...args]);
-  const code = process.exitCode;
-  process.exitCode = undefined;
+  const code = ctx.exitCode;
   const info = logger.lines.filter((l) => l.level === 'info').map((l) => l.msg).join('\n');
   return { code, info, stdout, logger };
 }
@@ -28,12 +29,8 @@ const CLEAN = path.join(FIXTURES, 'check-clean');
 async function siteWithGap(): Promise<string> {
   const ja = JSON.parse(await readFile(path.join(CLEAN, 'locales/ja.json'), 'utf8'));
   delete ja.nav.home;
-  return fixtureCopy('check-clean', { 'locales/ja.json': JSON.stringify(ja, null, 2) });
+  return cleanSite({ 'locales/ja.json': JSON.stringify(ja, null, 2) });
 }
-
-afterEach(() => {
-  process.exitCode = undefined;
-});
 
 describe('sitegen check (command)', () => {
   it('prints the table and the problems, and exits 1 on errors', async () => {
@@ -74,7 +71,7 @@ describe('sitegen check (command)', () => {
   it('finds unused keys from what the pages render', async () => {
     const en = JSON.parse(await readFile(path.join(CLEAN, 'locales/en.json'), 'utf8'));
     en.home.forgotten = 'Nobody shows this';
-    const root = await fixtureCopy('check-clean', { 'locales/en.json': JSON.stringify(en, null, 2) });
+    const root = await cleanSite({ 'locales/en.json': JSON.stringify(en, null, 2) });
     const { code, stdout } = await sitegenCheck(['--root', root, '--json', '--locale', 'en']);
     const report = JSON.parse(stdout);
     expect(report.usageChecked).toBe(true);
@@ -86,7 +83,7 @@ describe('sitegen check (command)', () => {
 
   it('finds undefined keys: asked for by a page, absent from en', async () => {
     const page = (await readFile(path.join(CLEAN, 'pages/index.tsx'), 'utf8')).replace("{t('home.title')}", "{t('home.title')} {t('home.nowhere')}");
-    const root = await fixtureCopy('check-clean', { 'pages/index.tsx': page });
+    const root = await cleanSite({ 'pages/index.tsx': page });
     const { code, stdout } = await sitegenCheck(['--root', root, '--json']);
     const findings = JSON.parse(stdout).findings;
     expect(findings.map((f: { locale: string; key: string; kind: string; severity: string }) => [f.locale, f.key, f.kind, f.severity])).toEqual([
@@ -126,7 +123,7 @@ describe('sitegen check (command)', () => {
   });
 
   it('--html writes one self-contained page with a bar per locale and every problem', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-check-html-'));
+    const dir = await cleanSite(); // a folder removed after this file
     const { info } = await sitegenCheck(['--root', FAULTS, '--html', path.join(dir, 'reports/check.html')]);
     expect(info).toContain(`HTML report written to ${path.relative(REPO, path.join(dir, 'reports/check.html'))}`);
     const html = await readFile(path.join(dir, 'reports/check.html'), 'utf8');
@@ -140,7 +137,7 @@ describe('sitegen check (command)', () => {
   });
 
   it('fails with a clear error when the HTML report cannot be written', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-check-html-'));
+    const dir = await cleanSite(); // a folder removed after this file
     await expect(sitegenCheck(['--root', FAULTS, '--html', dir])).rejects.toThrow(
       /^The HTML report could not be written to .*: EISDIR.*\. Choose a writable file path for --html\.$/,
     );
@@ -154,7 +151,7 @@ describe('sitegen check (command)', () => {
   });
 
   it('passes config warnings on to the logger', async () => {
-    const root = await fixtureCopy('check-clean', {
+    const root = await cleanSite({
       'sitegen.config.ts': "export default { locales: ['en', 'fr', 'qq'], untranslated: ['brand.name'] };",
     });
     const { logger } = await sitegenCheck(['--root', root, '--locale', 'fr']);

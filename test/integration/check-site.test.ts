@@ -2,7 +2,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { check, exitCode, type CheckReport } from '../../src/check/index.ts';
-import { FIXTURES, fixtureCopy } from '../helpers/site.ts';
+import { FIXTURES, fixtureSites } from '../helpers/site.ts';
+
+/** Copies of test/fixtures/check-site, removed after this file. */
+const checkSite = fixtureSites('check-site');
 
 const SITE = path.join(FIXTURES, 'check-site');
 
@@ -154,7 +157,7 @@ describe('check options and edge cases', () => {
   });
 
   it('reports a missing en alone, as an error, since nothing can be compared', async () => {
-    const root = await fixtureCopy('check-site', { 'locales/en.json': null });
+    const root = await checkSite({ 'locales/en.json': null });
     const report = await run(root);
     expect(tuples(report)).toEqual([['en', null, 'missing-file', null, null]]);
     expect(report.findings[0]!.severity).toBe('error');
@@ -162,27 +165,27 @@ describe('check options and edge cases', () => {
   });
 
   it('reports a malformed en with its position and checks nothing else', async () => {
-    const root = await fixtureCopy('check-site', { 'locales/en.json': '{\n  "a": "x",\n}\n' });
+    const root = await checkSite({ 'locales/en.json': '{\n  "a": "x",\n}\n' });
     const report = await run(root);
     expect(tuples(report)).toEqual([['en', null, 'malformed-file', 3, 1]]);
   });
 
   it('reports a locale file that cannot be read (a folder of that name) as malformed', async () => {
-    const root = await fixtureCopy('check-site', { 'locales/ru.json': null, 'locales/ru.json/keep': 'x' });
+    const root = await checkSite({ 'locales/ru.json': null, 'locales/ru.json/keep': 'x' });
     const ru = (await run(root)).findings.filter((f) => f.locale === 'ru');
     expect(ru.map((f) => [f.kind, f.severity, f.line ?? null])).toEqual([['malformed-file', 'error', null]]);
     expect(ru[0]!.message).toMatch(/^The file cannot be read: EISDIR: .*\. Nothing else is checked in this file\.$/);
   });
 
   it('reports a value that is not a string as a malformed file', async () => {
-    const root = await fixtureCopy('check-site', { 'locales/pt.json': '{ "home": { "title": ["a"] } }' });
+    const root = await checkSite({ 'locales/pt.json': '{ "home": { "title": ["a"] } }' });
     const pt = (await run(root)).findings.find((f) => f.locale === 'pt')!;
     expect(pt.kind).toBe('malformed-file');
     expect(pt.message).toContain('the value of "home.title" is an array');
   });
 
   it('reports an ICU syntax error in en itself, and does not compare that key', async () => {
-    const root = await fixtureCopy('check-site', {
+    const root = await checkSite({
       'locales/en.json': '{ "a": "Hello {name", "b": "Fine" }',
       'sitegen.config.ts': "export default { locales: ['en', 'de'] };",
       'locales/de.json': '{ "a": "Hallo", "b": "Gut" }',

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { check, type CheckReport } from '../../src/check/index.ts';
-import { fixtureCopy } from '../helpers/site.ts';
+import { fixtureSites } from '../helpers/site.ts';
+
+/** Copies of test/fixtures/check-site, removed after this file. */
+const checkSite = fixtureSites('check-site');
 
 /**
  * The checker walks en's and each locale's parsed files side by side instead of flattening them;
  * these are the layouts where that could differ from reading the files as the build does.
  */
 async function checkFiles(en: string, de: string, untranslated: string[] = []): Promise<CheckReport> {
-  const root = await fixtureCopy('check-site', {
+  const root = await checkSite({
     'sitegen.config.ts': `export default { locales: ['en', 'de'], untranslated: ${JSON.stringify(untranslated)} };`,
     'locales/en.json': en,
     'locales/de.json': de,
