@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/chromium.ts';
 import { dev, type DevServer } from '../../src/dev/dev.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
+import { editFile, fixtureSites } from '../helpers/site.ts';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/dev-site', import.meta.url));
+const devSite = fixtureSites('dev-site');
 
 let site: string;
 let server: DevServer;
 let browser: Browser;
 let page: Page;
 
-async function edit(rel: string, change: (text: string) => string): Promise<void> {
-  const file = path.join(site, rel);
-  await writeFile(file, change(await readFile(file, 'utf8')));
-}
+const edit = (rel: string, change: (text: string) => string) => editFile(site, rel, change);
 
 /** Resolves once the page's live-reload stream is open, so no rebuild event can be missed. */
 async function openLive(url: string): Promise<void> {
@@ -46,9 +40,7 @@ export default function Team() {
 `;
 
 beforeAll(async () => {
-  site = await mkdtemp(path.join(tmpdir(), 'sitegen-dev-e2e-'));
-  await cp(FIXTURE, site, { recursive: true });
-  await writeFile(path.join(site, 'pages/team.tsx'), TEAM_PAGE);
+  site = await devSite({ 'pages/team.tsx': TEAM_PAGE });
   server = await dev({ root: site, port: 0, logger: createMemoryLogger() });
   browser = await launchChromium();
   page = await browser.newPage();
@@ -57,7 +49,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  await rm(site, { recursive: true, force: true });
 });
 
 describe('sitegen dev in Chromium', () => {

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile, mkdir, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,6 +25,12 @@ export async function applyChanges(dir: string, changes: Record<string, string |
       await writeFile(file, contents);
     }
   }
+}
+
+/** Rewrites one file of a site in place: `change` gets its text and returns the new one. */
+export async function editFile(dir: string, rel: string, change: (text: string) => string): Promise<void> {
+  const file = path.join(dir, rel);
+  await writeFile(file, change(await readFile(file, 'utf8')));
 }
 
 /**
@@ -59,6 +65,18 @@ export async function listFiles(dir: string): Promise<string[]> {
 export async function snapshotTree(dir: string): Promise<Map<string, Buffer>> {
   const files = await listFiles(dir);
   return new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f))] as const)));
+}
+
+/** Asserts two snapshots (snapshotTree) hold the same files with the same bytes. */
+export function expectSameBytes(expected: Map<string, Buffer>, actual: Map<string, Buffer>): void {
+  expect([...actual.keys()]).toEqual([...expected.keys()]);
+  for (const [file, bytes] of expected) expect(actual.get(file)!.equals(bytes), file).toBe(true);
+}
+
+/** Asserts two folders hold the same files with the same bytes. */
+export async function expectSameTree(expected: string, actual: string): Promise<void> {
+  const [a, b] = await Promise.all([snapshotTree(expected), snapshotTree(actual)]);
+  expectSameBytes(a, b);
 }
 
 export const read = (dir: string, rel: string) => readFile(path.join(dir, rel), 'utf8');

@@ -5,7 +5,7 @@ import { build } from '../../src/build.ts';
 import { runCli } from '../../src/cli.ts';
 import { SitegenError } from '../../src/errors.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { applyChanges, fixtureSites, snapshotTree } from '../helpers/site.ts';
+import { applyChanges, expectSameBytes, fixtureSites, snapshotTree } from '../helpers/site.ts';
 
 const site = fixtureSites('basic');
 
@@ -19,9 +19,7 @@ async function failingBuild(changes: Record<string, string | null>): Promise<Sit
     () => { throw new Error('the build should have failed'); },
     (e: unknown) => e,
   );
-  const after = await snapshotTree(path.join(root, 'dist'));
-  expect([...after.keys()]).toEqual([...before.keys()]);
-  for (const [file, bytes] of before) expect(after.get(file)!.equals(bytes), file).toBe(true);
+  expectSameBytes(before, await snapshotTree(path.join(root, 'dist')));
   expect((await readdir(root)).filter((f) => f.includes('.tmp-'))).toEqual([]);
   expect(err).toBeInstanceOf(SitegenError);
   return err as SitegenError;

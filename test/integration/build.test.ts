@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { fixtureSites, listFiles, read } from '../helpers/site.ts';
+import { expectSameTree, fixtureSites, listFiles, read } from '../helpers/site.ts';
 
 const site = fixtureSites('basic');
 const head = (html: string) => parseDocument(html);
@@ -147,26 +147,18 @@ describe('build options', () => {
   });
 
   it('is deterministic: two builds of the same inputs are byte-identical', async () => {
-    const { snapshotTree } = await import('../helpers/site.ts');
     const root = await site();
     const a = await build({ root, outDir: 'a', logger: createMemoryLogger() });
     const b = await build({ root, outDir: 'b', logger: createMemoryLogger(), workers: 2 });
     expect(a.buildId).toBe(b.buildId);
-    const ta = await snapshotTree(path.join(root, 'a'));
-    const tb = await snapshotTree(path.join(root, 'b'));
-    expect([...tb.keys()]).toEqual([...ta.keys()]);
-    for (const [file, bytes] of ta) expect(tb.get(file)!.equals(bytes), file).toBe(true);
+    await expectSameTree(path.join(root, 'a'), path.join(root, 'b'));
   });
 
   it('does not depend on where the project lives: two checkouts give the same build id and bytes', async () => {
-    const { snapshotTree } = await import('../helpers/site.ts');
     const [a, b] = [await site(), await site()];
     const ra = await build({ root: a, logger: createMemoryLogger() });
     const rb = await build({ root: b, logger: createMemoryLogger() });
     expect(rb.buildId).toBe(ra.buildId);
-    const ta = await snapshotTree(path.join(a, 'dist'));
-    const tb = await snapshotTree(path.join(b, 'dist'));
-    expect([...tb.keys()]).toEqual([...ta.keys()]);
-    for (const [file, bytes] of ta) expect(tb.get(file)!.equals(bytes), file).toBe(true);
+    await expectSameTree(path.join(a, 'dist'), path.join(b, 'dist'));
   });
 });

@@ -1,36 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { BundleFolder, bundleServer, type ServerBundle } from '../../src/bundle.ts';
 import { resolveConfig, type ResolvedConfig } from '../../src/config.ts';
 import { discoverRoutes, type RouteFile } from '../../src/routes.ts';
+import { editFile, fixtureSites, listFiles as files } from '../helpers/site.ts';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/dev-site', import.meta.url));
+const devSite = fixtureSites('dev-site');
 const BADGE = 'templates/components/Badge.tsx';
 
 let site: string;
 let config: ResolvedConfig;
 let routes: { routes: RouteFile[]; notFound: string | null };
 
-async function files(dir: string): Promise<string[]> {
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
-}
-
 const bundle = (folder?: BundleFolder): Promise<ServerBundle> => bundleServer(config, routes.routes, routes.notFound, folder);
 
 beforeEach(async () => {
-  site = await mkdtemp(path.join(tmpdir(), 'sitegen-bundle-'));
-  await cp(FIXTURE, site, { recursive: true });
+  site = await devSite();
   config = (await resolveConfig(site, {})).config;
   routes = await discoverRoutes(config.root, config.pagesDir);
-});
-
-afterEach(async () => {
-  await rm(site, { recursive: true, force: true });
 });
 
 describe('server bundles in a shared folder (dev)', () => {
@@ -42,8 +34,7 @@ describe('server bundles in a shared folder (dev)', () => {
       const renderer = before.find((f) => /^renderer-\w+\.js$/.test(f))!;
       const rendererTime = (await stat(path.join(folder.dir, renderer))).mtimeMs;
 
-      const file = path.join(site, BADGE);
-      await writeFile(file, (await readFile(file, 'utf8')).replace('data-badge>', 'data-badge="v2">'));
+      await editFile(site, BADGE, (text) => text.replace('data-badge>', 'data-badge="v2">'));
       const second = await bundle(folder);
       expect(second.modulePath).not.toBe(first.modulePath);
       const after = await files(folder.dir);
@@ -87,8 +78,7 @@ describe('server bundles in a shared folder (dev)', () => {
       const movedConfig = (await resolveConfig(moved, {})).config;
       const movedRoutes = await discoverRoutes(movedConfig.root, movedConfig.pagesDir);
       const b = await bundleServer(movedConfig, movedRoutes.routes, movedRoutes.notFound);
-      const file = path.join(site, BADGE);
-      await writeFile(file, (await readFile(file, 'utf8')).replace('data-badge>', 'data-badge="v2">'));
+      await editFile(site, BADGE, (text) => text.replace('data-badge>', 'data-badge="v2">'));
       const c = await bundle();
       expect(b.code).toBe(a.code);
       expect(c.code).not.toBe(a.code);

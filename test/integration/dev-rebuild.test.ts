@@ -1,36 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { dev, type DevServer } from '../../src/dev/dev.ts';
 import type { RebuildReport } from '../../src/dev/rebuild-report.ts';
 import { build } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
+import { editFile, fixtureSites } from '../helpers/site.ts';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/dev-site', import.meta.url));
+/** Copies of test/fixtures/dev-site, removed after this file. */
+const devSite = fixtureSites('dev-site');
 
 let site: string;
 let server: DevServer;
 const logger = createMemoryLogger();
 
 beforeAll(async () => {
-  site = await mkdtemp(path.join(tmpdir(), 'sitegen-dev-'));
-  await cp(FIXTURE, site, { recursive: true });
+  site = await devSite();
   server = await dev({ root: site, port: 0, logger });
 });
 
 afterAll(async () => {
   await server?.close();
-  await rm(site, { recursive: true, force: true });
 });
 
 /** Edits a file of the site and resolves with the rebuild it causes. */
 async function edit(rel: string, change: (text: string) => string): Promise<RebuildReport> {
-  const file = path.join(site, rel);
   const next = nextReportFor(server, rel);
-  await writeFile(file, change(await readFile(file, 'utf8')));
+  await editFile(site, rel, change);
   return next;
 }
 
@@ -46,14 +43,6 @@ const page = async (p: string) => {
   const res = await fetch(server.url + p);
   return { status: res.status, html: await res.text() };
 };
-/** Polls a condition (a rebuild's result shows up on the page) until it holds. */
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const jobs = (r: RebuildReport) => r.rendered.map((j) => `${j.page} ${j.locale}`);
 
@@ -189,7 +178,7 @@ describe('sitegen dev: errors never stop it', () => {
     const original = await readFile(file, 'utf8');
     const before = server.reports.length;
     for (let i = 1; i <= 10; i++) await writeFile(file, original.replace(/"greeting": "[^"]*"/, `"greeting": "Version ${i}"`));
-    await waitFor(async () => (await page('/de')).html.includes('Version 10'));
+    await expect.poll(async () => (await page('/de')).html, { timeout: 20_000, interval: 20 }).toContain('Version 10');
     await server.idle();
     const burst = server.reports.slice(before);
     // Coalesced: fewer rebuilds than saves, and the last one finished cleanly. (A rebuild that
@@ -245,8 +234,7 @@ describe('sitegen dev: event stream', () => {
 
 describe('sitegen dev: a first build that fails', () => {
   it('keeps running, answers with a page that shows the problem, and builds once fixed', async () => {
-    const other = await mkdtemp(path.join(tmpdir(), 'sitegen-dev-broken-'));
-    await cp(FIXTURE, other, { recursive: true });
+    const other = await devSite();
     const de = path.join(other, 'locales/de.json');
     const good = await readFile(de, 'utf8');
     await writeFile(de, good.replace('{', '{ oops'));
@@ -262,7 +250,6 @@ describe('sitegen dev: a first build that fails', () => {
       expect((await fetch(broken.url + '/de')).status).toBe(200);
     } finally {
       await broken.close();
-      await rm(other, { recursive: true, force: true });
     }
   });
 });

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
+import { fixtureSites, REPO } from '../helpers/site.ts';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = path.join(REPO, 'bin', 'sitegen');
-const FIXTURE = path.join(REPO, 'test', 'fixtures', 'dev-site');
+const devSite = fixtureSites('dev-site');
 /** tsx by URL: the CLI runs with other working folders, where a bare `tsx` would not resolve. */
 const TSX = import.meta.resolve('tsx');
 
@@ -40,14 +37,12 @@ let site: string;
 const running: ChildProcess[] = [];
 
 beforeAll(async () => {
-  site = await mkdtemp(path.join(tmpdir(), 'sitegen-cli-'));
-  await cp(FIXTURE, site, { recursive: true });
+  site = await devSite();
   await build({ root: site, outDir: 'dist', logger: createMemoryLogger() });
 });
 
 afterAll(async () => {
   for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
-  await rm(site, { recursive: true, force: true });
 });
 
 describe('sitegen serve (CLI)', () => {
