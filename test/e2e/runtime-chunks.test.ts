@@ -4,23 +4,12 @@
  * the markup contracts of src/runtime/README.md.
  */
 import { describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { siteInChromium } from '../fixtures/runtime-site/harness.ts';
 
 const env = siteInChromium();
 
 const NARROW = { width: 360, height: 640 };
-
-/** A page with the cookie set (no root redirect) and, unless script is off, the runtime started. */
-async function open(path: string, options: BrowserContextOptions = {}, before?: (page: Page) => Promise<unknown>): Promise<Page> {
-  const context = await env.browser.newContext(options);
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: env.site.url }]);
-  const page = await context.newPage();
-  await before?.(page);
-  await page.goto(env.site.url + path);
-  if (options.javaScriptEnabled !== false) await page.waitForSelector('html[data-js]', { state: 'attached' });
-  return page;
-}
 
 describe('slider', () => {
   const live = (page: Page) => page.locator('[data-enhance=slider] [aria-live=polite]');
@@ -34,7 +23,7 @@ describe('slider', () => {
   const ready = (page: Page) => page.waitForSelector('[data-slider-next]:not([hidden])');
 
   it('moves with the buttons, announces the slide politely, and disables prev on the first and next on the last', async () => {
-    const page = await open('/slides', { reducedMotion: 'reduce' });
+    const page = await env.open('/slides', { reducedMotion: 'reduce' });
     await ready(page);
     expect(await page.isVisible('[data-slider-prev]')).toBe(true);
     expect(await current(page)).toBe('Keyframes');
@@ -65,7 +54,7 @@ describe('slider', () => {
   });
 
   it('scrolls smoothly to the slide when motion is allowed', async () => {
-    const page = await open('/slides');
+    const page = await env.open('/slides');
     await ready(page);
     await page.click('[data-slider-next]');
     await page.waitForFunction(() => document.querySelector('[data-slider-track]')!.scrollLeft === 300);
@@ -74,7 +63,7 @@ describe('slider', () => {
   });
 
   it('ArrowRight, ArrowLeft, Home and End move between slides while focus is inside, stopping at the ends', async () => {
-    const page = await open('/slides', { reducedMotion: 'reduce' });
+    const page = await env.open('/slides', { reducedMotion: 'reduce' });
     await ready(page);
     await page.focus('[data-slider-track]');
     await page.keyboard.press('ArrowLeft');
@@ -97,7 +86,7 @@ describe('slider', () => {
   });
 
   it('mirrors the arrow keys in rtl: ArrowLeft goes to the next slide, which lies to the left', async () => {
-    const page = await open('/slides', { reducedMotion: 'reduce' });
+    const page = await env.open('/slides', { reducedMotion: 'reduce' });
     await ready(page);
     // What an rtl locale (ar) renders: <html dir="rtl">.
     await page.evaluate(() => (document.documentElement.dir = 'rtl'));
@@ -113,7 +102,7 @@ describe('slider', () => {
   });
 
   it('scrolling by hand makes the slide nearest the start current, without an announcement', async () => {
-    const page = await open('/slides', { reducedMotion: 'reduce' });
+    const page = await env.open('/slides', { reducedMotion: 'reduce' });
     await ready(page);
     await page.$eval('[data-slider-track]', (t) => (t.scrollLeft = 600));
     await page.waitForSelector('[data-slide][data-current] h2:text("Text")');
@@ -129,7 +118,7 @@ describe('mobile menu', () => {
   const menuVisible = (page: Page) => page.isVisible('#site-menu');
 
   it('the toggle opens and closes the menu; Escape closes it and returns focus to the toggle', async () => {
-    const page = await open('/', { viewport: NARROW });
+    const page = await env.open('/', { viewport: NARROW });
     await toggle(page).waitFor();
     expect(await expanded(page)).toBe('false');
     expect(await page.getAttribute('.site-menu', 'data-open')).toBe('false');
@@ -157,7 +146,7 @@ describe('mobile menu', () => {
   it('a click on a link in the menu closes it at once, and the menu keeps working on the new page', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const page = await open('/', { viewport: NARROW }, (p) =>
+    const page = await env.open('/', { viewport: NARROW }, (p) =>
       p.route('**/tos/payload.json', async (route) => {
         await held;
         await route.continue();
@@ -180,7 +169,7 @@ describe('mobile menu', () => {
   });
 
   it('a click outside the menu closes it', async () => {
-    const page = await open('/', { viewport: NARROW });
+    const page = await env.open('/', { viewport: NARROW });
     await toggle(page).click();
     expect(await menuVisible(page)).toBe(true);
     await page.click('h1');
@@ -197,7 +186,7 @@ describe('support search', () => {
   const ready = (page: Page) => page.waitForSelector('[data-search-form]:not([hidden])');
 
   it('filters by every word typed, case- and accent-insensitive, counts through data-plural and hides empty categories', async () => {
-    const page = await open('/support-center');
+    const page = await env.open('/support-center');
     await ready(page);
     expect(await page.isVisible('[data-search-count]')).toBe(true);
     expect(await count(page)).toBe('5 articles');
@@ -230,7 +219,7 @@ describe('support search', () => {
   });
 
   it('?q= in the URL pre-fills the box and filters at once', async () => {
-    const page = await open('/support-center?q=Account');
+    const page = await env.open('/support-center?q=Account');
     await ready(page);
     expect(await page.inputValue('[data-search-input]')).toBe('Account');
     expect(await visibleItems(page)).toEqual(['Deleting your account']);
@@ -239,7 +228,7 @@ describe('support search', () => {
   });
 
   it('Enter in the box submits nothing: the page stays as it is', async () => {
-    const page = await open('/support-center');
+    const page = await env.open('/support-center');
     await ready(page);
     await page.evaluate(() => ((window as any).marker = 'kept'));
     await page.fill('[data-search-input]', 'video');
@@ -254,7 +243,7 @@ describe('support search', () => {
 describe('without script', () => {
   it('slides, menu links and all articles are there; the controls that need script stay hidden', async () => {
     const options = { javaScriptEnabled: false, viewport: NARROW };
-    const slides = await open('/slides', options);
+    const slides = await env.open('/slides', options);
     expect(await slides.locator('[data-slide]').count()).toBe(4);
     expect(await slides.isVisible('[data-slider-prev]')).toBe(false);
     expect(await slides.isVisible('[data-slider-next]')).toBe(false);
@@ -262,7 +251,7 @@ describe('without script', () => {
     expect(await slides.isVisible('#site-menu a[href="/tos"]')).toBe(true);
     await slides.context().close();
 
-    const support = await open('/support-center', options);
+    const support = await env.open('/support-center', options);
     expect(await support.isVisible('[data-search-form]')).toBe(false);
     expect(await support.isVisible('[data-search-count]')).toBe(false);
     expect(await support.locator('[data-search-item]:visible').count()).toBe(5);

@@ -4,23 +4,13 @@ import { siteInChromium } from '../fixtures/runtime-site/harness.ts';
 
 const env = siteInChromium();
 
-async function open(path: string, before?: (page: Page) => Promise<unknown>): Promise<Page> {
-  const context = await env.browser.newContext();
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: env.site.url }]);
-  const page = await context.newPage();
-  await before?.(page);
-  await page.goto(env.site.url + path);
-  await page.waitForSelector('html[data-js]', { state: 'attached' });
-  return page;
-}
-
 const bar = (page: Page) => page.locator('#page-progress');
 
 describe('progress bar (behaviour 5)', () => {
   it('shows only after 200 ms, finishes when the page is ready and hides 500 ms later', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const page = await open('/', async (p) => {
+    const page = await env.open('/', {}, async (p) => {
       await p.clock.install();
       await p.route('**/tos/payload.json', async (route: Route) => {
         await held;
@@ -53,7 +43,7 @@ describe('progress bar (behaviour 5)', () => {
   });
 
   it('turns red on a 500 payload and shows the error view with the status', async () => {
-    const page = await open('/', (p) => p.route('**/tos/payload.json', (route) => route.fulfill({ status: 500, body: 'boom' })));
+    const page = await env.open('/', {}, (p) => p.route('**/tos/payload.json', (route) => route.fulfill({ status: 500, body: 'boom' })));
     await page.click('header a[href="/tos"]');
     await page.waitForSelector('#page-progress[data-state=failed]', { state: 'attached' });
     await page.waitForSelector('main .page-error');
@@ -65,7 +55,7 @@ describe('progress bar (behaviour 5)', () => {
   });
 
   it('a 404 payload shows the not-found message', async () => {
-    const page = await open('/de', (p) => p.route('**/de/tos/payload.json', (route) => route.fulfill({ status: 404 })));
+    const page = await env.open('/de', {}, (p) => p.route('**/de/tos/payload.json', (route) => route.fulfill({ status: 404 })));
     await page.click('header a[href="/de/tos"]');
     await page.waitForSelector('main .page-error');
     expect(await page.locator('main h1').textContent()).toBe('[de] This page could not be found');
@@ -74,7 +64,7 @@ describe('progress bar (behaviour 5)', () => {
   });
 
   it('when the error view itself fails: the last-resort message with a link home', async () => {
-    const page = await open('/', async (p) => {
+    const page = await env.open('/', {}, async (p) => {
       await p.route('**/tos/payload.json', (route) => route.fulfill({ status: 500 }));
       await p.route('**/assets/error-view.*.js', (route) => route.fulfill({ status: 404 }));
     });
@@ -87,7 +77,7 @@ describe('progress bar (behaviour 5)', () => {
 
 describe('online status (behaviour 6)', () => {
   it('follows the offline and online events, politely', async () => {
-    const page = await open('/');
+    const page = await env.open('/');
     const status = page.locator('#page-status');
     expect(await status.getAttribute('role')).toBe('status');
     expect(await status.isVisible()).toBe(false);
@@ -103,7 +93,7 @@ describe('online status (behaviour 6)', () => {
 describe('chunk failure (behaviour 7)', () => {
   it('a chunk that 404s reloads the page exactly once, then shows the error view', async () => {
     let loads = 0;
-    const page = await open('/jobs', async (p) => {
+    const page = await env.open('/jobs', {}, async (p) => {
       await p.route('**/assets/chunks.*/jobs-filter.js', (route) => route.fulfill({ status: 404 }));
       p.on('load', () => loads++);
     });
@@ -119,7 +109,7 @@ describe('chunk failure (behaviour 7)', () => {
     ['the page swap chunk', '**/assets/swap.*.js'],
   ])('when %s cannot be fetched, the target page loads in full once', async (_what, pattern) => {
     let loads = 0;
-    const page = await open('/', async (p) => {
+    const page = await env.open('/', {}, async (p) => {
       await p.route(pattern, (route) => route.abort('failed'));
       p.on('load', () => loads++);
     });
@@ -134,7 +124,7 @@ describe('chunk failure (behaviour 7)', () => {
 
 describe('page chunks (behaviours 7 and 8)', () => {
   it('the jobs filter filters by team and counts with plural forms', async () => {
-    const page = await open('/jobs');
+    const page = await env.open('/jobs');
     await page.waitForSelector('[data-filter-controls]:not([hidden])');
     await page.click('[data-filter-team=design]');
     expect(await page.locator('[data-filter-count]').textContent()).toBe('1 opening');
@@ -146,7 +136,7 @@ describe('page chunks (behaviours 7 and 8)', () => {
   });
 
   it('the cookie notice shows until accepted, is remembered, and shifts no layout', async () => {
-    const page = await open('/', async (p) => {
+    const page = await env.open('/', {}, async (p) => {
       await p.addInitScript(() => {
         (window as any).shift = 0;
         new PerformanceObserver((list) => {

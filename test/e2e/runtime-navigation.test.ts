@@ -4,22 +4,12 @@ import { siteInChromium } from '../fixtures/runtime-site/harness.ts';
 
 const env = siteInChromium();
 
-/** A page with the cookie set (no root redirect) and the runtime started. */
-async function open(path: string, options: { reducedMotion?: 'reduce' } = {}): Promise<Page> {
-  const context = await env.browser.newContext({ reducedMotion: options.reducedMotion });
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: env.site.url }]);
-  const page = await context.newPage();
-  await page.goto(env.site.url + path);
-  await page.waitForSelector('html[data-js]', { state: 'attached' });
-  return page;
-}
-
 const heading = (page: Page) => page.locator('h1').first().textContent();
 const marker = (page: Page) => page.evaluate(() => (window as any).marker);
 
 describe('client navigation (behaviour 4)', () => {
   it('swaps the main content without a full load and updates the head, then back restores it', async () => {
-    const page = await open('/');
+    const page = await env.open('/');
     await page.evaluate(() => ((window as any).marker = 'kept'));
     await page.click('header a[href="/tos"]');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Terms of service');
@@ -46,7 +36,7 @@ describe('client navigation (behaviour 4)', () => {
   });
 
   it('updates <html lang dir> and keeps the locale prefix in another locale', async () => {
-    const page = await open('/de');
+    const page = await env.open('/de');
     await page.evaluate(() => ((window as any).marker = 'kept'));
     await page.click('header a[href="/de/jobs"]');
     await page.waitForURL(env.site.url + '/de/jobs');
@@ -58,7 +48,7 @@ describe('client navigation (behaviour 4)', () => {
   });
 
   it('follows a .html alias and a link with query and hash, scrolling to the hash', async () => {
-    const page = await open('/');
+    const page = await env.open('/');
     await page.evaluate(() => ((window as any).marker = 'kept'));
     await page.click('a[href="/community_privacy_policy/history.html"]');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Policy history');
@@ -74,7 +64,7 @@ describe('client navigation (behaviour 4)', () => {
   });
 
   it('restores the scroll position on back', async () => {
-    const page = await open('/tos');
+    const page = await env.open('/tos');
     await page.evaluate(() => window.scrollTo(0, 1500));
     await page.evaluate(() => ((window as any).marker = 'kept'));
     await page.evaluate(() => (document.querySelector('header a[href="/jobs"]') as HTMLElement).click());
@@ -86,7 +76,7 @@ describe('client navigation (behaviour 4)', () => {
   });
 
   it('prefetches the payload on hover', async () => {
-    const page = await open('/');
+    const page = await env.open('/');
     const payload = page.waitForRequest((r) => r.url().endsWith('/tos/payload.json'));
     await page.hover('header a[href="/tos"]');
     await payload;
@@ -94,7 +84,7 @@ describe('client navigation (behaviour 4)', () => {
   });
 
   it('a route missing from the manifest is logged and loaded normally', async () => {
-    const page = await open('/');
+    const page = await env.open('/');
     const warning = page.waitForEvent('console', (m) => m.text() === 'Route /missing is not pre-rendered');
     await page.evaluate(() => {
       const a = Object.assign(document.createElement('a'), { href: '/missing', textContent: 'missing' });
@@ -107,7 +97,7 @@ describe('client navigation (behaviour 4)', () => {
   });
 
   it('another layout is a full page load', async () => {
-    const page = await open('/');
+    const page = await env.open('/');
     await page.evaluate(() => ((window as any).marker = 'kept'));
     await page.click('header a[href="/notice"]');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Transfer notice');
@@ -116,7 +106,7 @@ describe('client navigation (behaviour 4)', () => {
   });
 
   it('modifier clicks and target links are left to the browser', async () => {
-    const page = await open('/');
+    const page = await env.open('/');
     await page.evaluate(() => document.querySelector('header a[href="/tos"]')!.setAttribute('target', '_blank'));
     const popup = page.context().waitForEvent('page');
     await page.click('header a[href="/tos"]');
@@ -127,7 +117,7 @@ describe('client navigation (behaviour 4)', () => {
 
   it('plays the page transition classes, and none under reduced motion', async () => {
     for (const reducedMotion of [undefined, 'reduce'] as const) {
-      const page = await open('/', { reducedMotion });
+      const page = await env.open('/', { reducedMotion });
       await page.evaluate(() => {
         (window as any).seen = [];
         new MutationObserver(() => (window as any).seen.push(document.getElementById('main')!.className)).observe(
@@ -148,7 +138,7 @@ describe('client navigation (behaviour 4)', () => {
 
 describe('language switcher (behaviour 3)', () => {
   it('by keyboard: opens, moves with arrows, closes with Escape back to the toggle', async () => {
-    const page = await open('/de/jobs?x=1#a');
+    const page = await env.open('/de/jobs?x=1#a');
     const list = page.locator('#languages');
     await page.waitForSelector('#languages', { state: 'hidden' });
     await page.focus('[data-language-toggle]');
@@ -167,7 +157,7 @@ describe('language switcher (behaviour 3)', () => {
   });
 
   it('choosing a language stores the cookie and keeps path, query and hash', async () => {
-    const page = await open('/de/jobs?x=1#a');
+    const page = await env.open('/de/jobs?x=1#a');
     await page.click('[data-language-toggle]');
     await page.click('#languages a[hreflang=ja]');
     await page.waitForURL(env.site.url + '/ja/jobs?x=1#a');
@@ -177,7 +167,7 @@ describe('language switcher (behaviour 3)', () => {
   });
 
   it('Space follows a link; ja to en drops the prefix', async () => {
-    const page = await open('/ja/tos');
+    const page = await env.open('/ja/tos');
     await page.focus('[data-language-toggle]');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Home');
