@@ -8,15 +8,13 @@
  * is unit-tested (test/unit/firebase-continue-url.test.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/chromium.ts';
 import { REPO } from '../helpers/site.ts';
+import { buildRealSite } from '../helpers/real-site.ts';
 import { AUTH, PROJECT, identity, latestOobCode, oobCodes, routeToEmulators, startEmulators, type RunningEmulators } from '../helpers/emulators.ts';
-import { build } from '../../src/build.ts';
 import { serve, type RunningServer } from '../../src/dev/serve.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 
@@ -28,26 +26,19 @@ let emulators: RunningEmulators;
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
-let siteDir: string;
-
-/** The real site, as is, in en and de (de for the lang switch), written to a temporary folder. */
-async function buildSite(): Promise<string> {
-  siteDir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-firebase-'));
-  const out = path.join(siteDir, 'dist');
-  await build({ root: REPO, outDir: out, locales: ['en', 'de'], logger: createMemoryLogger() });
-  return out;
-}
+let site: Awaited<ReturnType<typeof buildRealSite>>;
 
 beforeAll(async () => {
-  [emulators] = await Promise.all([startEmulators(), buildSite()]);
-  server = await serve({ root: path.join(siteDir, 'dist'), port: 0, logger: createMemoryLogger() });
+  // The real site, as is, in en and de (de for the lang switch).
+  [emulators, site] = await Promise.all([startEmulators(), buildRealSite(['en', 'de'])]);
+  server = await serve({ root: site.out, port: 0, logger: createMemoryLogger() });
   browser = await launchChromium();
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
   await server?.close();
   await emulators?.stop();
-  if (siteDir) await rm(siteDir, { recursive: true, force: true });
+  await site?.dispose();
 });
 beforeEach(async () => {
   await context?.close();

@@ -5,11 +5,11 @@ import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { REPO } from './site.ts';
 
-/** Builds the real site (all 18 locales) into a temporary folder; `dispose` removes it. */
-export async function buildRealSite(): Promise<{ out: string; result: BuildResult; dispose(): Promise<void> }> {
+/** Builds the real site (all 18 locales, or `locales`) into a temporary folder; `dispose` removes it. */
+export async function buildRealSite(locales?: string[]): Promise<{ out: string; result: BuildResult; dispose(): Promise<void> }> {
   const parent = await mkdtemp(path.join(os.tmpdir(), 'sitegen-real-'));
   const out = path.join(parent, 'dist');
-  const result = await build({ root: REPO, outDir: out, logger: createMemoryLogger() });
+  const result = await build({ root: REPO, outDir: out, locales, logger: createMemoryLogger() });
   return { out, result, dispose: () => rm(parent, { recursive: true, force: true }) };
 }
 

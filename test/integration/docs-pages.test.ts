@@ -5,28 +5,25 @@
  * pages carry every state and message their chunks look for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import type { Element } from 'domhandler';
-import { build } from '../../src/build.ts';
-import { createMemoryLogger } from '../../src/logger.ts';
 import { flatten } from '../../src/i18n/messages.ts';
 import { htmlFile } from '../../src/paths.ts';
 import { REPO } from '../helpers/site.ts';
+import { buildRealSite } from '../helpers/real-site.ts';
 import config from '../../sitegen.config.ts';
 
-let parent: string;
+let site: Awaited<ReturnType<typeof buildRealSite>>;
 let out: string;
 const en = flatten('en.json', JSON.parse(await readFile(path.join(REPO, 'locales/en.json'), 'utf8')));
 
 beforeAll(async () => {
-  parent = await mkdtemp(path.join(os.tmpdir(), 'sitegen-docs-'));
-  out = path.join(parent, 'dist');
-  await build({ root: REPO, outDir: out, locales: ['en'], logger: createMemoryLogger() });
+  site = await buildRealSite(['en']);
+  out = site.out;
 }, 300_000);
-afterAll(() => rm(parent, { recursive: true, force: true }));
+afterAll(() => site?.dispose());
 
 async function page(route: string) {
   const html = await readFile(path.join(out, htmlFile(route)), 'utf8');
