@@ -107,6 +107,10 @@ describe('client navigation (behaviour 4)', () => {
 
   it('modifier clicks and target links are left to the browser', async () => {
     const page = await env.open('/');
+    const tab = page.context().waitForEvent('page');
+    await page.click('header a[href="/tos"]', { modifiers: ['Control'] });
+    await (await tab).close();
+    expect(await heading(page)).toBe('Introducing Fixture App');
     await page.evaluate(() => document.querySelector('header a[href="/tos"]')!.setAttribute('target', '_blank'));
     const popup = page.context().waitForEvent('page');
     await page.click('header a[href="/tos"]');

@@ -127,6 +127,10 @@ describe('check on a fixture with one case of every fault', () => {
   it('fails on errors, and on warnings only with strict', async () => {
     const report = await run();
     expect(exitCode(report)).toBe(1);
+    const warningsOnly = { ...report, findings: report.findings.filter((f) => f.severity === 'warning') };
+    expect(warningsOnly.findings.length).toBeGreaterThan(0);
+    expect(exitCode(warningsOnly)).toBe(0);
+    expect(exitCode(warningsOnly, { strict: true })).toBe(1);
     const gaps = await run(SITE, { locale: 'de' });
     expect(gaps.findings.filter((f) => f.severity === 'error').map((f) => f.kind)).toEqual(['argument-missing']);
   });
