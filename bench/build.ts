@@ -4,12 +4,11 @@
  * the same run. Each measurement runs in its own process so that peak memory is its own.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import { readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { copyRealSite, median, REPO } from './lib.ts';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 interface Sample { mode: string; pages: number; ms: number; maxRssMb: number; liveMb: number }
@@ -26,8 +25,7 @@ function measure(mode: 'build' | 'floor', root: string): Sample {
 
 /** A copy of the real site with 19 more copies of every route under /s1 ... /s19. */
 async function syntheticSite(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-bench-site-'));
-  for (const part of ['pages', 'templates', 'locales', 'sitegen.config.ts']) await cp(path.join(REPO, part), path.join(dir, part), { recursive: true });
+  const dir = await copyRealSite('sitegen-bench-site-');
   const pages = (await readdir(path.join(REPO, 'pages'), { recursive: true })).filter((f) => f.endsWith('.tsx') && !f.startsWith('404'));
   for (let i = 1; i < 20; i++) {
     for (const page of pages) {
@@ -40,7 +38,6 @@ async function syntheticSite(): Promise<string> {
   return dir;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function row(label: string, root: string) {
   const builds: Sample[] = [];

@@ -14,6 +14,7 @@ import { resolveConfig } from '../src/config.ts';
 import { LOCALES } from '../src/locales.ts';
 import { check } from '../src/check/index.ts';
 import { readMessageFile } from '../src/i18n/messages.ts';
+import { median } from './lib.ts';
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -92,8 +93,6 @@ const floor = (root: string) =>
 
 /** What every user of the locale files pays: the shared loader (JSON.parse and flatten). */
 const loader = (root: string) => Promise.all(LOCALES.map((l) => readMessageFile(path.join(root, 'locales', l.file))));
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const root = await generate();
 try {

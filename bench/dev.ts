@@ -5,28 +5,25 @@
  * poll on every animation frame (a locator's wait backs off to 100 ms steps and would measure itself).
  * Targets (issue 6): message edit at least 10x faster than a full build, component edit 3x.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { copyRealSite, median } from './lib.ts';
 import { launchChromium } from '../test/helpers/chromium.ts';
 import { build } from '../src/build.ts';
 import { dev } from '../src/dev/dev.ts';
 import { createMemoryLogger } from '../src/logger.ts';
 import { flatten } from '../src/i18n/messages.ts';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const BUILDS = Number(process.env.BENCH_BUILDS ?? 3);
 const LOCALE = 'de';
 const COMPONENT = 'templates/components/FeatureCard.tsx';
 const COMPONENT_ANCHOR = '<article className=';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
-const site = await mkdtemp(path.join(os.tmpdir(), 'sitegen-bench-dev-'));
-for (const part of ['pages', 'templates', 'locales', 'sitegen.config.ts']) await cp(path.join(REPO, part), path.join(site, part), { recursive: true });
+const site = await copyRealSite('sitegen-bench-dev-');
 
 // Full builds of the same site, in this run.
 const fullBuilds: number[] = [];
