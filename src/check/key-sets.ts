@@ -9,9 +9,9 @@ export class KeyPatterns {
 
   constructor(readonly patterns: Iterable<string>) {
     for (const p of patterns) {
-      if (p.endsWith('.*')) this.prefixes.push(p.slice(0, -1));
-      else if (p === '*') this.prefixes.push('');
-      else this.exact.add(p);
+      const prefix = prefixOf(p);
+      if (prefix === null) this.exact.add(p);
+      else this.prefixes.push(prefix);
     }
   }
 
@@ -26,13 +26,17 @@ export class KeyPatterns {
     const out: string[] = [];
     const all = new Set(keys);
     for (const p of this.patterns) {
-      if (p.endsWith('.*') || p === '*') {
-        const prefix = p === '*' ? '' : p.slice(0, -1);
-        if (!keys.some((k) => k.startsWith(prefix))) out.push(p);
-      } else if (!all.has(p)) out.push(p);
+      const prefix = prefixOf(p);
+      if (prefix === null ? !all.has(p) : !keys.some((k) => k.startsWith(prefix))) out.push(p);
     }
     return out;
   }
+}
+
+/** What a namespace pattern's keys start with (`brand.*` -> `brand.`, `*` -> ``); null for an exact key. */
+function prefixOf(pattern: string): string | null {
+  if (pattern === '*') return '';
+  return pattern.endsWith('.*') ? pattern.slice(0, -1) : null;
 }
 
 /** en keys no page asks for, and keys pages ask for that en lacks. */
