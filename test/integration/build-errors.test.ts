@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { readdir } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cp, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../src/build.ts';
 import { runCli } from '../../src/cli.ts';
@@ -9,10 +9,18 @@ import { applyChanges, expectSameBytes, fixtureSites, snapshotTree } from '../he
 
 const site = fixtureSites('basic');
 
-/** Builds the intact site, breaks it, builds again: returns the error; asserts dist/ is untouched. */
-async function failingBuild(changes: Record<string, string | null>): Promise<SitegenError> {
+/** The intact site's output, built once: the build does not depend on where the project lives. */
+let intactDist: string;
+beforeAll(async () => {
   const root = await site();
   await build({ root, logger: createMemoryLogger() });
+  intactDist = path.join(root, 'dist');
+});
+
+/** A copy of the intact site with its output, broken, built again: returns the error; asserts dist/ is untouched. */
+async function failingBuild(changes: Record<string, string | null>): Promise<SitegenError> {
+  const root = await site();
+  await cp(intactDist, path.join(root, 'dist'), { recursive: true });
   const before = await snapshotTree(path.join(root, 'dist'));
   await applyChanges(root, changes);
   const err = await build({ root, logger: createMemoryLogger() }).then(
