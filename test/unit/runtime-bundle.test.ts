@@ -1,9 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertNothingShared, bundleRuntime } from '../../src/runtime/bundle.ts';
 import { LOCALES } from '../../src/locales.ts';
 
 const options = { locales: LOCALES, defaultLocale: 'en' };
+/** The runtime as the build makes it, bundled once for the tests that only read it. */
+let assets: Awaited<ReturnType<typeof bundleRuntime>>;
+beforeAll(async () => {
+  assets = await bundleRuntime(options);
+});
 
 describe('bundleRuntime', () => {
   it('is deterministic: the same input gives the same bytes', async () => {
@@ -14,7 +19,6 @@ describe('bundleRuntime', () => {
   });
 
   it('writes a content-hashed core and one chunk per page enhancement in a hashed folder, loaded relative to the core', async () => {
-    const assets = await bundleRuntime(options);
     expect(assets.entry).toMatch(/^assets\/runtime\.[A-Z0-9]+\.js$/);
     const folder = /^assets\/(chunks\.[A-Z0-9]{8})\/slider\.js$/.exec(assets.files.map((f) => f.path).find((p) => p.endsWith('/slider.js'))!)?.[1];
     expect(folder).toBeDefined();
@@ -35,19 +39,16 @@ describe('bundleRuntime', () => {
   });
 
   it('keeps the inline redirect within 600 bytes for all 18 locales', async () => {
-    const assets = await bundleRuntime(options);
     expect(assets.sizes.redirectBytes).toBeLessThanOrEqual(600);
     expect(assets.redirectScript).not.toContain('<');
   });
 
   // Budget of issue 4: what every page loads first (entry and its static imports), gzipped.
   it('keeps the core runtime within 2.5 KB gzipped', async () => {
-    const assets = await bundleRuntime(options);
     expect(assets.sizes.coreGzip).toBeLessThanOrEqual(2560);
   });
 
   it('carries no CSS in the core: the styles of what it creates are in runtime.css', async () => {
-    const assets = await bundleRuntime(options);
     const core = Buffer.from(assets.files.find((f) => f.path == assets.entry)!.contents).toString();
     expect(core).not.toContain('position:fixed');
     const css = await readFile(new URL('../../src/runtime/runtime.css', import.meta.url), 'utf8');
