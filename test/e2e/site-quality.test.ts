@@ -13,6 +13,7 @@ import { buildRealSite } from '../helpers/real-site.ts';
 import { REPO } from '../helpers/site.ts';
 import { serve, type RunningServer } from '../../src/dev/serve.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
+import { localizePath } from '../../src/paths.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SHOTS = path.join(REPO, 'test/.artifacts/screenshots');
@@ -40,7 +41,6 @@ async function open(context: BrowserContext, urlPath: string): Promise<Page> {
   return page;
 }
 
-const prefix = (code: string, p: string) => (code === 'en' ? p : p === '/' ? `/${code}` : `/${code}${p}`);
 
 describe('axe-core finds no serious or critical violation', () => {
   for (const code of ['en', 'ar', 'ja']) {
@@ -50,7 +50,7 @@ describe('axe-core finds no serious or critical violation', () => {
       await context.addCookies([{ name: 'i18n_redirected', value: code, url: server.url }]);
       try {
         for (const p of ['/', '/jobs', '/support-center', '/tos', '/no-such-page']) {
-          const page = await open(context, prefix(code, p));
+          const page = await open(context, localizePath(p, code, 'en'));
           await page.addScriptTag({ path: AXE });
           const violations = await page.evaluate(async () => {
             const axe = (window as unknown as { axe: { run(o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
@@ -75,7 +75,7 @@ describe('no horizontal overflow at 360 px and 1280 px', () => {
         await context.addCookies([{ name: 'i18n_redirected', value: code, url: server.url }]);
         try {
           for (const p of ['/', '/jobs', '/tos']) {
-            const page = await open(context, prefix(code, p));
+            const page = await open(context, localizePath(p, code, 'en'));
             const overflow = await page.evaluate(() => {
               const doc = document.documentElement;
               if (doc.scrollWidth <= doc.clientWidth) return null;
