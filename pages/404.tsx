@@ -11,7 +11,7 @@ export default function NotFound() {
     <section className="page-hero not-found">
       <div className="container not-found__inner">
         {/* The big number is drawn by CSS: a text node "404" would read the same in every language. */}
-        <div className="not-found__code" aria-hidden="true" />
+        <div className="not-found__code gradient-text" aria-hidden="true" />
         <p className="page-hero__eyebrow">{t('notFound.code')}</p>
         <h1>{t('notFound.title')}</h1>
         <p className="page-hero__lead">{t('notFound.text')}</p>

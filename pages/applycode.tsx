@@ -79,10 +79,10 @@ export default function ApplyCode() {
   const fill = (name: string) => <strong data-fill={name}></strong>;
 
   return (
-    <div className="apply" data-enhance="apply-code" data-state="signin">
+    <div className="container apply" data-enhance="apply-code" data-state="signin">
       <header className="apply__header">
         <h1>{t(`${M}.title`)}</h1>
-        <p className="apply__lead">{t(`${M}.lead`)}</p>
+        <p className="section__intro">{t(`${M}.lead`)}</p>
       </header>
 
       <div className="apply__layout">

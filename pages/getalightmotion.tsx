@@ -1,6 +1,6 @@
 import { useI18n, type PageHead } from 'sitegen';
 import { Icon, type IconName } from '../templates/components/Icon.tsx';
-import { StoreBadge } from '../templates/components/DownloadApp.tsx';
+import { StoreBadge, StoreBadges } from '../templates/components/DownloadApp.tsx';
 import { EditorIllustration } from '../templates/components/EditorIllustration.tsx';
 import '../templates/styles/pages/get-app.css';
 
@@ -20,14 +20,11 @@ export default function GetTheApp() {
   return (
     <>
       <section className="page-hero">
-        <div className="container get-app__hero">
+        <div className="container page-hero__split page-hero__split--roomy get-app__hero">
           <div>
             <h1>{t('getApp.title')}</h1>
             <p className="page-hero__lead">{t('getApp.lead')}</p>
-            <div className="store-badges">
-              <StoreBadge store="appStore" />
-              <StoreBadge store="googlePlay" />
-            </div>
+            <StoreBadges />
           </div>
           <EditorIllustration />
         </div>

@@ -42,7 +42,7 @@ export default function Home() {
   return (
     <>
       <section className="page-hero home-hero">
-        <div className="container home-hero__inner">
+        <div className="container page-hero__split page-hero__split--roomy">
           <div className="home-hero__copy">
             <h1>{t('home.title')}</h1>
             <p className="home-hero__tagline gradient-text">{t('home.tagline')}</p>

@@ -31,7 +31,7 @@ export default function Promo() {
   return (
     <>
       <section className="page-hero promo-hero">
-        <div className="container promo-hero__inner">
+        <div className="container page-hero__split">
           <div>
             <h1>{t('promo.title')}</h1>
             <p className="page-hero__lead">{t('promo.lead')}</p>

@@ -18,10 +18,10 @@ export default function CommunityPolicyHistory() {
   const links = usePolicyLinks();
 
   return (
-    <article className="policy policy--history" aria-labelledby="policy-title">
+    <article className="container policy policy--history" aria-labelledby="policy-title">
       <header className="policy__header">
         <h1 id="policy-title" className="policy__title">{t('history.title')}</h1>
-        <p className="policy__intro">{rich('history.intro', links)}</p>
+        <p className="section__intro">{rich('history.intro', links)}</p>
       </header>
 
       <ol className="policy-history">

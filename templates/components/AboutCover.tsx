@@ -6,7 +6,7 @@ import './AboutCover.css';
 export function AboutCover() {
   const { t, localePath, locales } = useI18n();
   return (
-    <section className="about-cover" aria-labelledby="about-cover-title">
+    <section className="section section--night about-cover" aria-labelledby="about-cover-title">
       <div className="container about-cover__inner">
         <div className="about-cover__art" aria-hidden="true">
           <span className="about-cover__ring about-cover__ring--1" />

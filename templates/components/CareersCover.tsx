@@ -4,29 +4,24 @@ import './CareersCover.css';
 
 /**
  * The careers cover: a dark hero with the pitch, one figure and a jump to the openings.
- * On /jobs it carries the page's h1; elsewhere pass `headingLevel={2}`.
+ * It carries the h1 of /jobs.
  */
 export function CareersCover({
-  headingLevel = 1,
   countries,
-  openingsAnchor = '#openings',
 }: {
-  headingLevel?: 1 | 2;
   /** How many countries the team lives in. */
   countries: number;
-  openingsAnchor?: string;
 }) {
   const { t } = useI18n();
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <section className="careers-cover page-hero" aria-labelledby="careers-cover-title">
-      <div className="container careers-cover__inner">
+      <div className="container page-hero__split">
         <div>
           <p className="page-hero__eyebrow">{t('jobs.title')}</p>
-          <Heading id="careers-cover-title">{t('careers.title')}</Heading>
+          <h1 id="careers-cover-title">{t('careers.title')}</h1>
           <p className="page-hero__lead">{t('careers.text')}</p>
           <p className="careers-cover__stat">{t('careers.stat', { count: countries })}</p>
-          <a className="btn btn--light" href={openingsAnchor}>
+          <a className="btn btn--light" href="#openings">
             {t('careers.cta')}
             <Icon name="arrowRight" className="btn__icon" />
           </a>

@@ -28,7 +28,7 @@ export function StoreBadges() {
 }
 
 /** The download-the-app block: a call to action with both store badges. */
-export function DownloadApp({ showMoreLink = true }: { showMoreLink?: boolean }) {
+export function DownloadApp() {
   const { t, localePath } = useI18n();
   return (
     <section className="download-app" aria-labelledby="download-app-title">
@@ -36,12 +36,10 @@ export function DownloadApp({ showMoreLink = true }: { showMoreLink?: boolean })
         <div className="download-app__copy">
           <h2 id="download-app-title">{t('download.title')}</h2>
           <p>{t('download.text')}</p>
-          {showMoreLink && (
-            <a className="download-app__more" href={localePath('/getalightmotion')}>
-              {t('download.moreOptions')}
-              <Icon name="arrowRight" />
-            </a>
-          )}
+          <a className="download-app__more" href={localePath('/getalightmotion')}>
+            {t('download.moreOptions')}
+            <Icon name="arrowRight" />
+          </a>
         </div>
         <StoreBadges />
       </div>

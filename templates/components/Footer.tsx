@@ -71,7 +71,7 @@ export function Footer({ variant = 'full' }: { variant?: 'full' | 'slim' | 'mini
             {social}
           </div>
           <nav className="site-footer__columns" aria-label={t('a11y.footerNav')}>
-            {FOOTER_GROUPS.map((group) => (
+            {[...FOOTER_GROUPS, { heading: 'footer.legalHeading', links: LEGAL_LINKS }].map((group) => (
               <div key={group.heading}>
                 <h2 className="site-footer__heading">{t(group.heading)}</h2>
                 <ul className="site-footer__list">
@@ -83,16 +83,6 @@ export function Footer({ variant = 'full' }: { variant?: 'full' | 'slim' | 'mini
                 </ul>
               </div>
             ))}
-            <div>
-              <h2 className="site-footer__heading">{t('footer.legalHeading')}</h2>
-              <ul className="site-footer__list">
-                {LEGAL_LINKS.map((link) => (
-                  <li key={link.path}>
-                    <a href={localePath(link.path)}>{t(link.label)}</a>
-                  </li>
-                ))}
-              </ul>
-            </div>
           </nav>
         </div>
         <div className="site-footer__languages">

@@ -16,11 +16,11 @@ export function Logo({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   );
 }
 
-export function LogoMark({ size = 32 }: { size?: number }) {
+export function LogoMark() {
   // The header and the footer both draw the mark: each needs its own gradient id.
   const gradient = useId();
   return (
-    <svg className="logo__mark" width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+    <svg className="logo__mark" width={32} height={32} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <defs>
         <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#7b5cff" />

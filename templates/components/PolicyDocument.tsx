@@ -55,14 +55,14 @@ export function PolicyDocument(props: PolicyDocumentProps) {
   const text = (key: string) => rich(key, { ...links, ...values });
 
   return (
-    <article className="policy" aria-labelledby="policy-title">
+    <article className="container policy" aria-labelledby="policy-title">
       <header className="policy__header">
         <h1 id="policy-title" className="policy__title">{t(`${ns}.title`)}</h1>
         <p className="policy__date">
           {rich(dateLabel, { date: <time dateTime={date}>{formatDate(date)}</time> })}
         </p>
         {range(intro).map((n) => (
-          <p key={n} className="policy__intro">{text(`${ns}.intro${n}`)}</p>
+          <p key={n} className="section__intro">{text(`${ns}.intro${n}`)}</p>
         ))}
       </header>
 

@@ -15,9 +15,8 @@ export interface Slide {
  * the `slider` chunk reveals the previous/next buttons and scrolls one slide per press
  * (contract: src/runtime/README.md).
  */
-export function Slider({ slides, headingLevel = 3 }: { slides: readonly Slide[]; headingLevel?: 2 | 3 }) {
+export function Slider({ slides }: { slides: readonly Slide[] }) {
   const { t } = useI18n();
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section
       className="slider"
@@ -48,7 +47,7 @@ export function Slider({ slides, headingLevel = 3 }: { slides: readonly Slide[];
             <span className="slider__art" aria-hidden="true">
               <Icon name={slide.icon} />
             </span>
-            <Heading className="slider__title">{t(`slider.slides.${slide.id}.title`)}</Heading>
+            <h3 className="slider__title">{t(`slider.slides.${slide.id}.title`)}</h3>
             <p className="slider__text">{t(`slider.slides.${slide.id}.text`)}</p>
           </div>
         ))}
