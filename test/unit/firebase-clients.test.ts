@@ -10,9 +10,11 @@ import { authError, SIGN_IN_NAMES } from '../../src/runtime/firebase/errors.ts';
 import { firebaseConfig, type FirebaseConfig } from '../../src/runtime/firebase/config.ts';
 import { sendPasswordReset, signIn, signUp } from '../../src/runtime/firebase/auth-client.ts';
 import { callFunction } from '../../src/runtime/firebase/callable.ts';
-import { createTokenManager, SESSION_KEY } from '../../src/runtime/firebase/token-manager.ts';
+import { createTokenManager, SESSION_KEY, type Session } from '../../src/runtime/firebase/token-manager.ts';
 
-type Answer = { status: number; body: unknown } | 'network-error' | 'hang';
+type Reply = { status: number; body: unknown } | 'network-error' | 'hang';
+/** A promise is an answer that arrives when the test resolves it (meanwhile the visitor acts). */
+type Answer = Reply | Promise<Reply>;
 interface Sent { url: string; headers: Record<string, string>; body: string; timeout: number | undefined }
 
 /** A clock whose timers run only when the test advances it, and a network that replays answers. */
@@ -35,12 +37,12 @@ function fakeEnv(answers: Answer[] = []) {
       return Object.assign(abort.signal, { timeoutMs: ms, timerId: id });
     },
     async fetch(input, init) {
-      const answer = answers.shift() ?? 'network-error';
       const signal = init!.signal as AbortSignal & { timeoutMs: number; timerId: number };
       const timeout = signal.timeoutMs;
+      sent.push({ url: String(input), headers: init!.headers as Record<string, string>, body: String(init!.body), timeout });
+      const answer = await (answers.shift() ?? 'network-error');
       // A finished request's time-out no longer matters (AbortSignal.timeout is never cleared either).
       if (answer != 'hang') timers.delete(signal.timerId);
-      sent.push({ url: String(input), headers: init!.headers as Record<string, string>, body: String(init!.body), timeout });
       if (answer == 'network-error') throw new TypeError('Failed to fetch');
       if (answer == 'hang') {
         return new Promise<Response>((_, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
@@ -197,11 +199,11 @@ describe('token manager', () => {
   const signInAnswer = { localId: 'u1', email: 'a@b.test', idToken: 'id-1', refreshToken: 'r-1', expiresIn: '3600' };
   const refreshed = (n: number) => ok({ id_token: `id-${n}`, refresh_token: `r-${n}`, expires_in: '3600', user_id: 'u1' });
 
-  function setup(answers: Answer[] = []) {
+  function setup(answers: Answer[] = [], onChange?: (s: Session | undefined) => void) {
     const fake = fakeEnv(answers);
     const store = new Map<string, string>();
     const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
-    const tm = createTokenManager({ env: fake.env, apiKey: 'k', storage });
+    const tm = createTokenManager({ env: fake.env, apiKey: 'k', storage, onChange });
     return { ...fake, tm, store, storage };
   }
 
@@ -279,6 +281,48 @@ describe('token manager', () => {
     await advance(0);
     expect([await a, await b]).toEqual(['network-request-failed', 'network-request-failed']);
     expect(sent.filter((s) => s.url.includes('securetoken'))).toHaveLength(1);
+  });
+
+  /** An answer the test hands over later: `answers.push(slow.answer)`, then `slow.arrive(x)`. */
+  function later() {
+    let arrive!: (a: Reply) => void;
+    return { answer: new Promise<Reply>((r) => (arrive = r)), arrive };
+  }
+
+  it('stays signed out when the visitor signs out while a refresh is on its way', async () => {
+    const changes: (string | undefined)[] = [];
+    const { tm, advance, answers, store, sent, pendingTimers } = setup([], (s) => changes.push(s?.idToken));
+    tm.signIn(signInAnswer);
+    const slow = later();
+    answers.push(slow.answer);
+    await advance(HOUR - 5 * 60_000); // the background refresh is sent and waits for its answer
+    expect(sent).toHaveLength(1);
+    tm.signOut();
+    slow.arrive(refreshed(2));
+    await advance(0);
+    expect(tm.session).toBeUndefined();
+    expect(store.has(SESSION_KEY)).toBe(false);
+    expect(await codeOf(tm.getIdToken())).toBe('user-token-expired');
+    expect(changes).toEqual(['id-1', undefined]);
+    expect(pendingTimers()).toEqual([]);
+  });
+
+  it('leaves a new session alone when the refresh of the old one fails afterwards', async () => {
+    for (const failure of [fail(400, { error: { message: 'TOKEN_EXPIRED' } }), 'network-error'] as const) {
+      const { tm, advance, answers, store, pendingTimers } = setup();
+      tm.signIn(signInAnswer);
+      const slow = later();
+      answers.push(slow.answer);
+      await advance(HOUR - 5 * 60_000);
+      tm.signOut();
+      tm.signIn({ ...signInAnswer, localId: 'u2', email: 'c@d.test', idToken: 'other' });
+      slow.arrive(failure);
+      await advance(0);
+      expect(tm.session?.uid).toBe('u2');
+      expect(JSON.parse(store.get(SESSION_KEY)!).idToken).toBe('other');
+      expect(await tm.getIdToken()).toBe('other');
+      expect(pendingTimers()).toEqual([HOUR - 5 * 60_000]); // its own refresh, no backoff of the old one
+    }
   });
 
   it('ignores an unreadable stored session', () => {

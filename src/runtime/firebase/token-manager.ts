@@ -67,15 +67,19 @@ export function createTokenManager({ env, apiKey, storage, onChange }: TokenMana
     return (pending ??= exchange().finally(() => (pending = undefined)));
   }
 
+  /**
+   * One refresh of the session it starts from. Whatever comes back after the await belongs to that
+   * session only: when the visitor signed out (or in again) meanwhile, the answer is dropped, so a
+   * sign-out is never undone and a new session is neither signed out nor rescheduled by it.
+   */
   async function exchange(): Promise<Session> {
     const current = session;
     if (!current) throw firebaseError('user-token-expired');
+    let json: any;
     try {
-      const json = await keyed<any>({ env, apiKey }, TOKEN_URL, { grant_type: 'refresh_token', refresh_token: current.refreshToken }, TOKEN_NAMES);
-      backoff = 0;
-      set({ ...current, idToken: json.id_token, refreshToken: json.refresh_token, expiresAt: env.now() + Number(json.expires_in) * 1000 });
-      return session!;
+      json = await keyed<any>({ env, apiKey }, TOKEN_URL, { grant_type: 'refresh_token', refresh_token: current.refreshToken }, TOKEN_NAMES);
     } catch (error) {
+      if (session != current) throw error;
       if ((error as FirebaseError).code == NETWORK) {
         backoff = Math.min(backoff * 2 || BACKOFF_START, BACKOFF_MAX);
         schedule(backoff);
@@ -84,6 +88,10 @@ export function createTokenManager({ env, apiKey, storage, onChange }: TokenMana
       }
       throw error;
     }
+    if (session != current) throw firebaseError('user-token-expired');
+    backoff = 0;
+    set({ ...current, idToken: json.id_token, refreshToken: json.refresh_token, expiresAt: env.now() + Number(json.expires_in) * 1000 });
+    return session!;
   }
 
   schedule();
