@@ -1,14 +1,12 @@
 import path from 'node:path';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from './config.ts';
 import type { RouteFile } from './routes.ts';
 import { errors } from './errors.ts';
 import fg from 'fast-glob';
+import { PACKAGE_ROOT, SRC_DIR } from './package-root.ts';
 
-const SRC_DIR = path.dirname(fileURLToPath(import.meta.url));
-const PACKAGE_ROOT = path.dirname(SRC_DIR);
 /** Server bundles live inside sitegen's own folder, so that their externals resolve to sitegen's copies. */
 const CACHE_DIR = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'sitegen');
 /** Resolved from sitegen's own node_modules: pages and the renderer share one React, and in dev every rebuild reuses these modules already loaded (and compiled by the JIT). */

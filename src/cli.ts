@@ -3,12 +3,14 @@
  * edge prints the final error and sets the exit code.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command, Option } from 'commander';
-import { build, type BuildResult } from './build.ts';
+import type { BuildResult } from './build.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { SitegenError } from './errors.ts';
 import { registerCheck } from './check/command.ts';
 import { registerServeAndDev } from './dev/command.ts';
+import { PACKAGE_ROOT } from './package-root.ts';
 
 export interface CliContext {
   cwd: string;
@@ -17,7 +19,7 @@ export interface CliContext {
   exitCode?: number;
 }
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
 
 const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -39,6 +41,8 @@ export function createProgram(ctx: CliContext): Command {
     .addOption(new Option('--workers <n>', 'render threads (0 = main thread; default: by amount of work)').argParser(Number))
     .addHelpText('after', '\nExamples:\n  $ sitegen build\n  $ sitegen build --out public --locales de,fr --base-url https://example.com\n')
     .action(async (opts: { root: string; out: string; locales?: string[]; baseUrl?: string; assetsBase?: string; workers?: number }) => {
+      // Loaded on use, as every command's implementation: `sitegen --help` loads commander only.
+      const { build } = await import('./build.ts');
       const result = await build({
         root: opts.root,
         outDir: opts.out,

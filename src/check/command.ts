@@ -2,11 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { resolveConfig, type ResolvedConfig } from '../config.ts';
+import type { ResolvedConfig } from '../config.ts';
 import { errors } from '../errors.ts';
-import { collectUsedKeys } from '../build.ts';
 import type { Logger } from '../logger.ts';
-import { check, exitCode, formatTable, renderHtmlReport, toJson } from './index.ts';
 
 export interface CheckCommandContext {
   cwd: string;
@@ -42,6 +40,8 @@ export function registerCheck(program: Command, ctx: CheckCommandContext): void 
 
 /** The whole command as a function: returns the exit code instead of exiting. */
 export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCommandContext): Promise<0 | 1> {
+  // Loaded on use: registering the command (every CLI start) stays cheap.
+  const [{ resolveConfig }, { check, exitCode, formatTable, renderHtmlReport, toJson }] = await Promise.all([import('../config.ts'), import('./index.ts')]);
   const root = path.resolve(ctx.cwd, options.root);
   const { config, warnings } = await resolveConfig(root);
   for (const warning of warnings) ctx.logger.warn(warning);
@@ -74,5 +74,6 @@ async function usedKeysOf(config: ResolvedConfig, logger: Logger): Promise<Set<s
     logger.debug(`No pages folder at ${config.pagesDir}: unused and undefined keys are not checked.`);
     return undefined;
   }
+  const { collectUsedKeys } = await import('../build.ts');
   return collectUsedKeys(config);
 }

@@ -2,9 +2,6 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Logger } from '../logger.ts';
-import { resolveConfig } from '../config.ts';
-import { serve } from './serve.ts';
-import { dev } from './dev.ts';
 
 export interface CommandContext {
   cwd: string;
@@ -19,6 +16,8 @@ export function registerServeAndDev(program: Command, ctx: CommandContext): void
     .option('--port <port>', 'port to listen on', parsePort, 4173)
     .option('--host <host>', 'address to listen on; 0.0.0.0 publishes it on the network', '127.0.0.1')
     .action(async (dir: string | undefined, opts: { port: number; host: string }) => {
+      // Loaded on use: registering the commands (every CLI start) stays cheap.
+      const [{ resolveConfig }, { serve }] = await Promise.all([import('../config.ts'), import('./serve.ts')]);
       const { config } = await resolveConfig(ctx.cwd);
       const root = dir ? path.resolve(ctx.cwd, dir) : config.outDir;
       const server = await serve({ root, port: opts.port, host: opts.host, assetsPath: assetsPathOf(config.assetsBase), logger: ctx.logger });
@@ -36,6 +35,7 @@ export function registerServeAndDev(program: Command, ctx: CommandContext): void
     .option('--open', 'open the site in the default browser')
     .option('--root <dir>', 'project folder (where pages/, templates/ and locales/ are)', '.')
     .action(async (opts: { port: number; host: string; open?: boolean; root: string }) => {
+      const { dev } = await import('./dev.ts');
       const server = await dev({ root: path.resolve(ctx.cwd, opts.root), port: opts.port, host: opts.host, logger: ctx.logger });
       ctx.logger.info(`Dev server at ${server.url} (Ctrl-C to stop)`);
       if (opts.open) openBrowser(server.url, ctx.logger);

@@ -13,11 +13,11 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { Locale } from '../locales.ts';
 import { encodeTable } from './locale-match.ts';
+import { SRC_DIR } from '../package-root.ts';
 
 export interface RuntimeAssets {
   /** Files to write under the assets base, paths relative to it, e.g. 'assets/runtime.3F2A1C9D.js'. */
@@ -39,7 +39,7 @@ export interface BundleRuntimeOptions {
 
 type OutFile = RuntimeAssets['files'][number];
 
-const DIR = path.dirname(fileURLToPath(import.meta.url));
+const DIR = path.join(SRC_DIR, 'runtime');
 const CHUNKS_DIR = path.join(DIR, 'chunks');
 /** esbuild needs an output folder to name files; nothing is written there. */
 const OUT = path.join(DIR, '.out');
@@ -125,7 +125,7 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
     entry,
     redirectScript,
     sizes: { coreGzip: coreGzipSize(core.metafile, core.files, entry), redirectBytes: Buffer.byteLength(redirectScript) },
-    css: (await esbuild.transform(readFileSync(new URL('./runtime.css', import.meta.url), 'utf8'), { loader: 'css', minify: true })).code,
+    css: (await esbuild.transform(readFileSync(path.join(DIR, 'runtime.css'), 'utf8'), { loader: 'css', minify: true })).code,
   };
 }
 

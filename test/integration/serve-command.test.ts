@@ -7,12 +7,10 @@ import { fixtureSites, REPO } from '../helpers/site.ts';
 
 const BIN = path.join(REPO, 'bin', 'sitegen');
 const devSite = fixtureSites('dev-site');
-/** tsx by URL: the CLI runs with other working folders, where a bare `tsx` would not resolve. */
-const TSX = import.meta.resolve('tsx');
 
 /** Runs the real CLI; `output()` is everything it printed so far. */
 function run(args: string[], cwd: string) {
-  const child = spawn(process.execPath, ['--import', TSX, BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+/**
+ * Compiles the CLI to plain JavaScript in `lib/` (esbuild, ESM, code splitting), so that Node
+ * runs it without a TypeScript loader. Runs from npm's `prepare` (so `npm ci` sets everything
+ * up) and from bin/sitegen when a source file changed since the last compile.
+ *
+ * `lib/inputs.json` lists the sources with their modification times: bin/sitegen compares them
+ * (a stat per file) to notice stale output. Files are written to temporary names and renamed,
+ * chunks before entries and the input list last, so that a CLI starting meanwhile never loads a
+ * half-written file.
+ */
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+export const LIB = path.join(ROOT, 'lib');
+/** Entry points: `src/NAME.ts` -> `lib/NAME.js`. */
+const ENTRIES = ['cli'];
+/** Chunks no entry imports are removed once they are this old. */
+const STALE_CHUNK_MS = 60 * 60 * 1000;
+
+async function writeAtomic(file, contents) {
+  const tmp = `${file}.tmp-${process.pid}`;
+  await writeFile(tmp, contents);
+  await rename(tmp, file);
+}
+
+export async function compile() {
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ENTRIES.map((name) => ({ in: `src/${name}.ts`, out: name })),
+    outdir: LIB,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    chunkNames: 'chunks/[name]-[hash]',
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  await mkdir(path.join(LIB, 'chunks'), { recursive: true });
+  const entries = new Set(ENTRIES.map((name) => path.join(LIB, `${name}.js`)));
+  const chunks = result.outputFiles.filter((f) => !entries.has(f.path));
+  await Promise.all(chunks.map((f) => writeAtomic(f.path, f.contents)));
+  await Promise.all(result.outputFiles.filter((f) => entries.has(f.path)).map((f) => writeAtomic(f.path, f.contents)));
+  const inputs = {};
+  for (const rel of Object.keys(result.metafile.inputs).sort()) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
+  await writeAtomic(path.join(LIB, 'inputs.json'), JSON.stringify(inputs, null, 2) + '\n');
+  // Chunks of earlier compiles that no entry imports any more; only old ones, as a CLI started
+  // before this compile may still load its chunks on use.
+  const written = new Set(result.outputFiles.map((f) => path.basename(f.path)));
+  for (const name of await readdir(path.join(LIB, 'chunks'))) {
+    const file = path.join(LIB, 'chunks', name);
+    if (!written.has(name) && Date.now() - (await stat(file)).mtimeMs > STALE_CHUNK_MS) await rm(file, { force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await compile();

@@ -1,0 +1,59 @@
+/**
+ * bin/sitegen runs the CLI compiled to plain JavaScript (lib/, by scripts/compile.mjs), without a
+ * TypeScript loader, and a source checkout never runs stale compiled code: an edit of src/ is
+ * compiled before the next command runs. Tested on a copy of the package, so the repository's own
+ * lib/ is left alone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { REPO } from '../helpers/site.ts';
+
+const exec = promisify(execFile);
+let pkg: string;
+
+/** Runs the copy's bin with plain `node` (no loader flags), from an unrelated folder. */
+async function sitegen(...args: string[]): Promise<string> {
+  const { stdout } = await exec(process.execPath, [path.join(pkg, 'bin', 'sitegen'), ...args], { cwd: os.tmpdir() });
+  return stdout;
+}
+
+beforeAll(async () => {
+  pkg = await mkdtemp(path.join(os.tmpdir(), 'sitegen-pkg-'));
+  for (const part of ['bin', 'scripts', 'src', 'package.json']) await cp(path.join(REPO, part), path.join(pkg, part), { recursive: true });
+  await symlink(path.join(REPO, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
+});
+
+afterAll(() => rm(pkg, { recursive: true, force: true }));
+
+describe('compiled CLI', () => {
+  it('compiles lib/ on first use and runs it as plain JavaScript', async () => {
+    expect(existsSync(path.join(pkg, 'lib'))).toBe(false);
+    expect(await sitegen('--help')).toContain('Usage: sitegen');
+    const cli = await readFile(path.join(pkg, 'lib', 'cli.js'), 'utf8');
+    expect(cli).toContain('// src/cli.ts');
+    // Commands load their implementation on use: the entry itself imports neither esbuild nor React.
+    expect(cli).not.toMatch(/from "(esbuild|react)"/);
+  });
+
+  it('recompiles when a source file changed since the last compile', async () => {
+    await sitegen('--version');
+    const file = path.join(pkg, 'src', 'cli.ts');
+    const source = await readFile(file, 'utf8');
+    await writeFile(file, source.replace('Static site generator:', 'Edited generator:'));
+    expect(await sitegen('--help')).toContain('Edited generator: renders React pages');
+  });
+
+  it('leaves an up-to-date lib/ untouched', async () => {
+    await sitegen('--version');
+    const before = await readFile(path.join(pkg, 'lib', 'inputs.json'), 'utf8');
+    const { mtimeMs } = statSync(path.join(pkg, 'lib', 'cli.js'));
+    await sitegen('--version');
+    expect(await readFile(path.join(pkg, 'lib', 'inputs.json'), 'utf8')).toBe(before);
+    expect(statSync(path.join(pkg, 'lib', 'cli.js')).mtimeMs).toBe(mtimeMs);
+  });
+});
