@@ -36,7 +36,7 @@ export default function SupportCenter() {
 
       <div className="section">
         <div className="container support" data-enhance="support-search" data-plural={JSON.stringify(pluralTemplates('support.resultCount'))}>
-          <form className="support__search" data-search-form="" role="search" action="" hidden>
+          <form className="support__search" data-search-form="" role="search" hidden>
             <label className="support__label" htmlFor="support-q">
               {t('support.searchLabel')}
             </label>

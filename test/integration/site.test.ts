@@ -1,6 +1,7 @@
 /**
- * The real site: every route in every locale is written, localized, and has one h1; no visible
- * text of a non-en page is left in English (beyond names on the allow-list).
+ * The real site: every route in every locale is written, localized, and has one h1 and no form
+ * with an empty action; no visible text of a non-en page is left in English (beyond names on the
+ * allow-list).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
@@ -58,6 +59,12 @@ function visibleTexts(html: string): string[] {
   return out;
 }
 
+/** The `action` attributes of a page's forms that are empty: invalid HTML (a form without one posts to its own URL). */
+function emptyFormActions(html: string): string[] {
+  return DomUtils.findAll((el) => el.name === 'form' && el.attribs.action !== undefined && el.attribs.action.trim() === '', parseDocument(html).children)
+    .map((el) => `<form ${Object.entries(el.attribs).map(([k, v]) => `${k}="${v}"`).join(' ')}>`);
+}
+
 function h1s(html: string): string[] {
   return DomUtils.findAll((el) => el.name === 'h1', parseDocument(html).children).map((el) => DomUtils.textContent(el).trim());
 }
@@ -82,6 +89,7 @@ describe('every route x locale of the real site', () => {
         const heads = h1s(html);
         expect(heads, `${file}: one h1`).toHaveLength(1);
         expect(heads[0]!.length, `${file}: h1 text`).toBeGreaterThan(0);
+        expect(emptyFormActions(html), `${file}: forms with an empty action`).toEqual([]);
         if (locale.code === 'en') continue;
         const en = await read(site.out, enFile);
         const title = /<title>(.*?)<\/title>/.exec(html)![1];
