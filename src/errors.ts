@@ -80,6 +80,11 @@ export const errors = {
       cause,
       detail: where ? `at ${where}` : undefined,
     }),
+  renderWorkerExited: (page: string, locale: string, code: number) =>
+    new SitegenError(
+      'RenderWorkerExited',
+      `${page} stopped the render worker (exit code ${code}) while rendering in locale ${locale}. A page must not call process.exit(); throw an error instead.`,
+    ),
   portInUse: (port: number, host: string) =>
     new SitegenError('PortInUse', `Port ${port} on ${host} is already in use. Stop the other server or pass another one with --port.`),
   serveRootMissing: (root: string, cause: unknown) =>

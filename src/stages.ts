@@ -144,6 +144,7 @@ export async function renderStage(state: BuildState): Promise<void> {
   state.results = await renderAll({
     modulePath: state.server!.modulePath,
     workers: state.workers,
+    root: config.root,
     jobs,
     context: renderContext(state, state.staging ?? ''),
   });

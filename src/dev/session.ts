@@ -169,7 +169,7 @@ export class DevSession {
 
       const jobs = [...selected.values()];
       // A few pages: on the main thread, where the bundle is loaded already.
-      const results = jobs.length ? await renderAll({ modulePath: draft.server!.modulePath, context: renderContext(draft, this.outDir), jobs, workers: 0 }) : [];
+      const results = jobs.length ? await renderAll({ modulePath: draft.server!.modulePath, context: renderContext(draft, this.outDir), jobs, workers: 0, root: draft.config.root }) : [];
       const failed = results.find((r) => r.error);
       const failure = failed ? jobError(draft, failed) : null;
       if (failure) throw failure;

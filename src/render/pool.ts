@@ -3,6 +3,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { JobResult, RenderContext, RenderJob } from './context.ts';
 import type { ServerModules } from './server.tsx';
+import { projectPath } from '../config.ts';
+import { errors } from '../errors.ts';
 
 interface ServerModule extends ServerModules {
   renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[]): Promise<JobResult[]>;
@@ -18,6 +20,8 @@ export interface RenderOptions {
   jobs: RenderJob[];
   /** Force a number of workers (0 = main thread). Default: by the amount of work and cores. */
   workers?: number;
+  /** Project root: errors name pages relative to it. */
+  root: string;
 }
 
 /**
@@ -41,17 +45,25 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
   const results: JobResult[][] = new Array(batches.length);
   let next = 0;
   let done = 0;
+  /** Set once the outcome is known: the main thread's share stops taking batches. */
+  let settled = false;
   const url = pathToFileURL(options.modulePath).href;
   // A tiny eval'd bootstrap: the server module itself exports the worker loop.
   const bootstrap = `import(${JSON.stringify(url)}).then((m) => m.startWorker(m));`;
   const workers: Worker[] = [];
+  let mainShare: Promise<void> = Promise.resolve();
   const finished = new Promise<void>((resolve, reject) => {
     const check = () => done === batches.length && resolve();
     for (let i = 0; i < Math.min(count, batches.length); i++) {
-      const worker = new Worker(bootstrap, { eval: true, workerData: { context: options.context } });
+      // The job of its batch the worker is on, written by the worker before each job: what a
+      // worker that stops without an error was rendering.
+      const progress = new Int32Array(new SharedArrayBuffer(4));
+      const worker = new Worker(bootstrap, { eval: true, workerData: { context: options.context, progress } });
       workers.push(worker);
+      let batch = -1;
       const feed = () => {
-        if (next < batches.length) worker.postMessage({ id: next, jobs: batches[next++] });
+        batch = next < batches.length ? next++ : -1;
+        if (batch >= 0) worker.postMessage({ id: batch, jobs: batches[batch] });
       };
       worker.on('message', (msg: { id: number; results: JobResult[] }) => {
         results[msg.id] = msg.results;
@@ -60,12 +72,18 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
         check();
       });
       worker.on('error', reject);
+      // A page calling process.exit() ends its worker without an error: without this the build would wait forever.
+      worker.on('exit', (code) => {
+        if (settled || batch < 0) return;
+        const job = batches[batch]![Atomics.load(progress, 0)]!;
+        reject(errors.renderWorkerExited(projectPath(options.root, job.page.file), job.locale, code));
+      });
       feed();
     }
     // The main thread's share: one batch at a time, yielding so that workers are fed meanwhile.
-    void (async () => {
+    mainShare = (async () => {
       try {
-        while (next < batches.length) {
+        while (!settled && next < batches.length) {
           const id = next++;
           results[id] = await mod.renderJobs(mod, options.context, batches[id]!);
           done++;
@@ -80,6 +98,9 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
   try {
     await finished;
   } finally {
+    settled = true;
+    // The main thread's batch in hand finishes its writes before the caller discards the output.
+    await mainShare;
     await Promise.all(workers.map((w) => w.terminate()));
   }
   return results.flat();

@@ -203,11 +203,14 @@ function serialize(err: unknown): SerializedError {
 /**
  * Renders and writes a list of jobs; a failing job reports its error instead of throwing. Writes
  * run while the next pages render, with a bound, so pages still go to disk as they are made.
+ * `progress` (in a worker) gets the index of the job being rendered.
  */
-export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[]): Promise<JobResult[]> {
+export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], progress?: Int32Array): Promise<JobResult[]> {
   const results: JobResult[] = [];
   const pending: Promise<unknown>[] = [];
-  for (const job of jobs) {
+  for (const [index, job] of jobs.entries()) {
+    // Shared with the main thread: if this worker dies, it knows which page it was on.
+    if (progress) Atomics.store(progress, 0, index);
     const used = new Set<string>();
     try {
       results.push(renderJob(mods, ctx, job, used, pending));
@@ -223,9 +226,9 @@ export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: 
 /** Worker thread loop: context from workerData, job batches by message. */
 export function startWorker(mods: ServerModules): void {
   process.setSourceMapsEnabled(true);
-  const ctx = (workerData as { context: RenderContext }).context;
+  const { context: ctx, progress } = workerData as { context: RenderContext; progress: Int32Array };
   parentPort!.on('message', async (msg: { id: number; jobs: RenderJob[] }) => {
-    const results = await renderJobs(mods, ctx, msg.jobs);
+    const results = await renderJobs(mods, ctx, msg.jobs, progress);
     parentPort!.postMessage({ id: msg.id, results });
   });
 }

@@ -18,12 +18,12 @@ beforeAll(async () => {
 });
 
 /** A copy of the intact site with its output, broken, built again: returns the error; asserts dist/ is untouched. */
-async function failingBuild(changes: Record<string, string | null>): Promise<SitegenError> {
+async function failingBuild(changes: Record<string, string | null>, options: { workers?: number } = {}): Promise<SitegenError> {
   const root = await site();
   await cp(intactDist, path.join(root, 'dist'), { recursive: true });
   const before = await snapshotTree(path.join(root, 'dist'));
   await applyChanges(root, changes);
-  const err = await build({ root, logger: createMemoryLogger() }).then(
+  const err = await build({ root, logger: createMemoryLogger(), ...options }).then(
     () => { throw new Error('the build should have failed'); },
     (e: unknown) => e,
   );
@@ -68,6 +68,18 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.message).toMatch(/pages\/about\.tsx threw while rendering in locale de: no German today/);
     expect(err.detail).toMatch(/^at pages\/about\.tsx:6:\d+$/);
   });
+
+  it('a page that calls process.exit() in a render worker fails the build with page and locale instead of hanging', async () => {
+    const err = await failingBuild(
+      // Only in a worker: on the main thread it would end the test run itself.
+      { 'pages/about.tsx': PAGE(`if (t('about.title') === 'Über uns' && !isMainThread) process.exit(0);\n  return <h1>x</h1>;`, "import { isMainThread } from 'node:worker_threads';") },
+      { workers: 2 },
+    );
+    expect(err.code).toBe('RenderWorkerExited');
+    expect(err.message).toBe(
+      'pages/about.tsx stopped the render worker (exit code 0) while rendering in locale de. A page must not call process.exit(); throw an error instead.',
+    );
+  }, 20_000);
 
   it('a message missing in en too: names the key and the page', async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <h1>{t('about.nope')}</h1>;`) });
