@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from './config.ts';
 import type { RouteFile } from './routes.ts';
@@ -44,11 +44,16 @@ export class BundleFolder {
 
   private constructor(readonly dir: string) {}
 
-  /** A new folder under sitegen's cache; folders left by processes that are gone are removed first. */
+  /**
+   * A new folder under sitegen's cache; folders left by processes that are gone are removed first.
+   * Its real path (node_modules may be a symlink: pnpm, monorepos): Node names imported modules by
+   * their real path and resolves their source maps' relative sources from there, so esbuild must
+   * write those relative to the real folder too, or errors would point at files that do not exist.
+   */
   static async create(): Promise<BundleFolder> {
     await mkdir(CACHE_DIR, { recursive: true });
     await removeAbandoned();
-    return new BundleFolder(await mkdtemp(path.join(CACHE_DIR, `${process.pid}-`)));
+    return new BundleFolder(await mkdtemp(path.join(await realpath(CACHE_DIR), `${process.pid}-`)));
   }
 
   /**
@@ -175,8 +180,10 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
 
   const outputs = Object.entries(result.metafile.outputs);
   const [entryOut, entryMeta] = outputs.find(([, o]) => o.entryPoint === `sitegen:${ENTRY}`)!;
-  const modulePath = path.resolve(config.root, entryOut);
-  const cssPath = entryMeta.cssBundle ? path.resolve(config.root, entryMeta.cssBundle) : null;
+  // esbuild writes the metafile's paths relative to the real path of its working folder.
+  const base = await realpath(config.root);
+  const modulePath = path.resolve(base, entryOut);
+  const cssPath = entryMeta.cssBundle ? path.resolve(base, entryMeta.cssBundle) : null;
   const cssOut = result.outputFiles.find((f) => f.path === cssPath);
   const css = cssOut ? (await esbuild.transform(cssOut.text, { loader: 'css', minify: true, target: ['chrome100', 'safari15', 'firefox100'] })).code : '';
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,10 +7,14 @@ import { fileURLToPath } from 'node:url';
  * The first frame of an error's stack that lies in the site's own code (pages, templates), as
  * `file:line:column` relative to the root. Frames in the server bundle's files (in `bundleDir`) are
  * mapped through their source maps by hand, so this works whether or not the runtime applied
- * source maps itself.
+ * source maps itself. Paths are compared as real paths on both sides: stack frames name files by
+ * their real path, while the root or sitegen's node_modules (where the bundle lives) may be
+ * reached through a symlink (pnpm, monorepos).
  */
 export function siteFrame(stack: string | undefined, bundleDir: string, root: string): string | undefined {
   if (!stack) return undefined;
+  bundleDir = real(bundleDir);
+  root = real(root);
   const maps = new Map<string, SourceMap | null>();
   const mapOf = (file: string) => {
     if (!maps.has(file)) {
@@ -25,13 +29,13 @@ export function siteFrame(stack: string | undefined, bundleDir: string, root: st
   for (const line of stack.split('\n')) {
     const m = /\(?((?:file:\/\/)?[^()\s]+):(\d+):(\d+)\)?$/.exec(line.trim());
     if (!m) continue;
-    let file = m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!;
+    let file = real(m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!);
     let lineNo = Number(m[2]);
     let col = Number(m[3]);
     if (file.startsWith(bundleDir + path.sep)) {
       const entry = mapOf(file)?.findEntry(lineNo - 1, col - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
       if (!entry?.originalSource) continue;
-      file = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource);
+      file = real(entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource));
       lineNo = entry.originalLine! + 1;
       col = entry.originalColumn! + 1;
     }
@@ -41,4 +45,13 @@ export function siteFrame(stack: string | undefined, bundleDir: string, root: st
     return `${rel}:${lineNo}:${col}`;
   }
   return undefined;
+}
+
+/** The real path of a file, or the path as given when it cannot be resolved (`node:internal/…`, a file since removed). */
+function real(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
 }
