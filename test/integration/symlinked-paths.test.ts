@@ -32,7 +32,7 @@ let site: string;
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-symlinks-'));
   pkg = path.join(tmp, 'sitegen');
-  for (const part of ['bin', 'src', 'functions', 'package.json']) {
+  for (const part of ['bin', 'scripts', 'src', 'functions', 'package.json']) {
     if (existsSync(path.join(REPO, part))) await cp(path.join(REPO, part), path.join(pkg, part), { recursive: true });
   }
   await symlink(path.join(REPO, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
