@@ -22,6 +22,8 @@ export class StaticFiles {
 
   /** `/de/jobs` -> de/jobs/index.html (no redirect), `/de/jobs/` too, `/a/b.html` -> the file. */
   async find(pathname: string): Promise<FoundFile | null> {
+    // Checked on the request (cheap, and a refused path is never looked up) and again on the real
+    // path in resolveInside, where a symlink `public.txt -> .env` shows what it leads to.
     if (hasHiddenSegment(pathname)) return null;
     const candidates = pathname.endsWith('/') ? [pathname + 'index.html'] : [pathname, pathname + '/index.html'];
     for (const candidate of candidates) {
@@ -57,7 +59,7 @@ export class StaticFiles {
     } catch {
       return null; // missing, or a path through a file (ENOTDIR), or a dangling link
     }
-    if (!this.isInside(real)) return null;
+    if (!this.isInside(real) || hasHiddenSegment(this.sitePath(real))) return null;
     const stats = await stat(real);
     return stats.isFile() ? { file: real, stats } : null;
   }

@@ -44,6 +44,8 @@ beforeAll(async () => {
     'social.png': '\x89PNG fake',
     'sitemap.xml': '<urlset/>',
     '.env': 'HIDDEN=1',
+    '.git/config': '[core] HIDDEN=1',
+    '.well-known/security.txt': 'Contact: mailto:security@example.com',
   };
   for (const [rel, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, rel)), { recursive: true });
@@ -55,6 +57,14 @@ beforeAll(async () => {
   await symlink(path.join(tmp, 'secret.txt'), path.join(root, 'leak.txt'));
   await symlink(path.join(tmp, 'outside'), path.join(root, 'leakdir'));
   await symlink(path.join(root, 'jobs'), path.join(root, 'careers')); // a link that stays inside is fine
+  // A sibling whose name starts with the root's: `startsWith(realRoot)` without the separator lets it through.
+  await mkdir(path.join(tmp, 'dist-private'));
+  await writeFile(path.join(tmp, 'dist-private', 'secret.txt'), SECRET);
+  await symlink(path.join(tmp, 'dist-private', 'secret.txt'), path.join(root, 'sibling.txt'));
+  await symlink(path.join(tmp, 'dist-private'), path.join(root, 'siblingdir'));
+  // Links inside the root to dotfiles: the file they lead to is what counts.
+  await symlink('.env', path.join(root, 'public.txt'));
+  await symlink('.git', path.join(root, 'gitdir'));
   const fixed = new Date('2026-01-02T03:04:05Z');
   await utimes(path.join(root, 'jobs/index.html'), fixed, fixed);
   server = await serve({ root, port: 0, logger: createMemoryLogger() });
@@ -157,6 +167,9 @@ describe('serve: not found', () => {
     ['/fr/nope', '404 en'],
     ['/xx/nope', '404 en'],
     ['/.env', '404 en'],
+    ['/.git/config', '404 en'],
+    ['/public.txt', '404 en'],
+    ['/gitdir/config', '404 en'],
   ])('%s answers 404 with %s', async (url, title) => {
     const res = await get(server, url);
     expect(res.status).toBe(404);
@@ -182,10 +195,18 @@ describe('serve: only files inside the root', () => {
     '/leak.txt',
     '/leakdir',
     '/leakdir/index.html',
+    '/sibling.txt',
+    '/siblingdir/secret.txt',
   ])('%s never answers the file outside', async (url) => {
     const res = await get(server, url);
     expect([400, 404]).toContain(res.status);
     expect(res.body.toString()).not.toContain(SECRET);
+  });
+
+  it('serves /.well-known, the one dot folder that belongs to a site', async () => {
+    const res = await get(server, '/.well-known/security.txt');
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toContain('Contact:');
   });
 
   it('answers an absolute path of a real file with 404', async () => {
