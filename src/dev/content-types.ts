@@ -1,36 +1,31 @@
 import path from 'node:path';
+import { lookup } from 'mrmime';
 
-/** Content types of the files a built site contains. Text types carry their charset. */
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml; charset=utf-8',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.pdf': 'application/pdf',
-  '.wasm': 'application/wasm',
+/**
+ * Content types by extension. The list is mrmime's (sirv's, taken from mime-db's IANA entries and
+ * kept up to date there), so a site's subtitles, audio, feeds or archives get their real type
+ * rather than application/octet-stream (`<track>` needs text/vtt). OURS covers what that list has
+ * not or has otherwise than a browser wants.
+ */
+const OURS: Record<string, string> = {
+  // What the build writes: its charsets and choices are part of the output contract.
+  xml: 'application/xml', // mrmime says text/xml; sitemap readers expect application/xml
+  ico: 'image/x-icon', // not registered with IANA, so not in mrmime; every browser knows it
+  cjs: 'text/javascript', // mrmime has application/node: a browser must read it as a script
+  // Common on sites, registered elsewhere than IANA (mime-db's non-IANA sources):
+  flac: 'audio/flac',
+  m3u8: 'application/vnd.apple.mpegurl',
+  eot: 'application/vnd.ms-fontobject',
 };
 
+/** Types whose text a browser decodes: they carry `charset=utf-8`, the only encoding a build writes. */
+const TEXT = /^text\/|^application\/(?:json|javascript|manifest\+json|xml)$|\+json$|\+xml$/;
+
 export function contentType(file: string): string {
-  return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const ext = path.extname(file).slice(1).toLowerCase();
+  const type = OURS[ext] ?? (ext ? lookup(ext) : undefined);
+  if (!type) return 'application/octet-stream';
+  return TEXT.test(type) ? `${type}; charset=utf-8` : type;
 }
 
 /** Worth compressing: text formats. Images, fonts and video are compressed already. */

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
+import { parseHttpDate } from './http-date.ts';
 
 /**
  * Validators and compression for the static server: ETag and Last-Modified with 304 answers,
@@ -20,29 +21,42 @@ export function isNotModified(headers: IncomingHttpHeaders, etag: string, mtimeM
     return inm.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
   }
   const ims = headers['if-modified-since'];
-  if (ims) {
-    const since = Date.parse(ims);
-    // HTTP dates have whole seconds; compare at that precision.
-    return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
-  }
-  return false;
+  // A value that is not an HTTP date is ignored (RFC 9110 §13.1.3), not guessed at.
+  const since = ims ? parseHttpDate(ims) : null;
+  // HTTP dates have whole seconds; compare at that precision.
+  return since !== null && Math.floor(mtimeMs / 1000) * 1000 <= since;
 }
 
 export type Encoding = 'br' | 'gzip';
 
-/** The best encoding the client accepts (q > 0): brotli first, then gzip. */
+/**
+ * The encoding the client prefers by its quality values (`gzip;q=0.5, br;q=0.1` is gzip); brotli
+ * on a tie. `q=0` means "not acceptable"; `*` stands for the codings not named. Null: send as is.
+ */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)).find(Boolean);
-    accepted.set(name!.trim(), q ? Number(q[1]) : 1);
-  }
-  const ok = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
+  const accepted = parseAcceptEncoding(acceptEncoding);
+  const quality = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  const [br, gz] = [quality('br'), quality('gzip')];
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
   return null;
+}
+
+/** coding -> quality. An element whose q is not a qvalue (`q=high`, `q=2`) is ignored. */
+function parseAcceptEncoding(value: string): Map<string, number> {
+  const accepted = new Map<string, number>();
+  for (const part of value.split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((p) => /^q\s*=/.test(p));
+    if (q === undefined) accepted.set(name, 1);
+    else {
+      const m = /^q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.exec(q);
+      if (m) accepted.set(name, Number(m[1]));
+    }
+  }
+  return accepted;
 }
 
 const brotli = promisify(brotliCompress);

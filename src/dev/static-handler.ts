@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logger.ts';
 import { parseRequestPath } from './request-path.ts';
 import type { FoundFile, StaticFiles } from './static-files.ts';
 import { contentType, isCompressible } from './content-types.ts';
+import { ifRangeAllows, parseRange, type RangeAnswer } from './byte-range.ts';
 import { CompressionCache, isNotModified, makeEtag, MIN_COMPRESS_BYTES, pickEncoding } from './http-cache.ts';
 
 export interface StaticHandlerOptions {
@@ -24,6 +27,7 @@ export interface StaticHandlerOptions {
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const FULL: RangeAnswer = { kind: 'full' };
 
 /** Answers GET and HEAD from a built site as a static host would. */
 export function createStaticHandler(options: StaticHandlerOptions): RequestHandler {
@@ -58,37 +62,71 @@ export function createStaticHandler(options: StaticHandlerOptions): RequestHandl
 
   async function send(req: IncomingMessage, res: ServerResponse, found: FoundFile, status: number, cacheControl: string) {
     const type = contentType(found.file);
-    const isHtml = type.startsWith('text/html');
-    const salt = isHtml && options.html ? options.html.version() : '';
-    const etag = makeEtag(found.stats.size, found.stats.mtimeMs, salt);
+    const transform = type.startsWith('text/html') && options.html ? options.html : null;
+    const etag = makeEtag(found.stats.size, found.stats.mtimeMs, transform ? transform.version() : '');
+    const lastModified = found.stats.mtime.toUTCString();
     const headers: Record<string, string | number> = {
       'Content-Type': type,
       'Cache-Control': cacheControl,
       'X-Content-Type-Options': 'nosniff',
     };
-    // Validators only for real hits: a 404 page must not turn into a 304 for another URL.
+    // On every answer of a compressible file, the 304 included: a cache must key it by encoding.
+    if (isCompressible(type)) headers.Vary = 'Accept-Encoding';
+    // Validators and ranges only for real hits: a 404 page must not turn into a 304 or a 206 for another URL.
     if (status === 200) {
       headers.ETag = etag;
-      headers['Last-Modified'] = found.stats.mtime.toUTCString();
+      headers['Last-Modified'] = lastModified;
+      headers['Accept-Ranges'] = 'bytes';
       if (isNotModified(req.headers, etag, found.stats.mtimeMs)) {
         res.writeHead(304, headers);
         res.end();
         return;
       }
     }
+    const body = transform ? Buffer.from(transform.transform(await readFile(found.file, 'utf8'), files.sitePath(found.file))) : null;
+    const size = body ? body.length : found.stats.size;
+    // A repeated If-Range is not a validator we can trust: send the whole file.
+    const ifRange = req.headers['if-range'];
+    const rangeAllowed = status === 200 && ifRangeAllows(Array.isArray(ifRange) ? '' : ifRange, { etag, lastModified });
+    const range = rangeAllowed ? parseRange(req.headers.range, size) : FULL;
 
-    let body: Buffer = await readFile(found.file);
-    if (isHtml && options.html) body = Buffer.from(options.html.transform(body.toString('utf8'), files.sitePath(found.file)));
-    if (isCompressible(type)) {
-      headers.Vary = 'Accept-Encoding';
-      const encoding = body.length >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
-      if (encoding) {
-        body = await compressed.get(`${found.file}|${etag}`, body, encoding);
-        headers['Content-Encoding'] = encoding;
-      }
+    if (range.kind === 'unsatisfiable') {
+      res.writeHead(416, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Range': `bytes */${size}`, 'Cache-Control': cacheControl });
+      res.end(req.method === 'HEAD' ? undefined : `Range not satisfiable: the file has ${size} bytes.\n`);
+      return;
     }
-    headers['Content-Length'] = body.length;
+    if (range.kind === 'partial') return sendPartial(req, res, { file: found.file, body, size, range, headers });
+
+    let full: Buffer = body ?? (await readFile(found.file));
+    const encoding = isCompressible(type) && full.length >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+    if (encoding) {
+      full = await compressed.get(`${found.file}|${etag}`, full, encoding);
+      headers['Content-Encoding'] = encoding;
+    }
+    headers['Content-Length'] = full.length;
     res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.end(req.method === 'HEAD' ? undefined : full);
+  }
+}
+
+/**
+ * A 206 of one range. Ranges count bytes of the file as it is, so a partial answer is never
+ * compressed. A file on disk is streamed from the range's start (a player seeking in a large video
+ * must not cost reading all of it); a rewritten HTML body is sliced.
+ */
+async function sendPartial(
+  req: IncomingMessage,
+  res: ServerResponse,
+  part: { file: string; body: Buffer | null; size: number; range: { start: number; end: number }; headers: Record<string, string | number> },
+): Promise<void> {
+  const { start, end } = part.range;
+  res.writeHead(206, { ...part.headers, 'Content-Range': `bytes ${start}-${end}/${part.size}`, 'Content-Length': end - start + 1 });
+  if (req.method === 'HEAD') res.end();
+  else if (part.body) res.end(part.body.subarray(start, end + 1));
+  else {
+    await pipeline(createReadStream(part.file, { start, end }), res).catch((err: NodeJS.ErrnoException) => {
+      // Players abort range requests all the time when seeking: not an error of ours.
+      if (err.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
+    });
   }
 }

@@ -25,11 +25,14 @@ let tmp: string;
 let root: string;
 let server: RunningServer;
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+/** 3000 bytes that differ at every offset, so a wrong slice shows. */
+const VIDEO = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7 + (i >> 8)) & 0xff));
+const CAPTIONS = 'WEBVTT\n\n' + '00:00.000 --> 00:01.000\nHallo\n\n'.repeat(40);
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'sitegen-serve-'));
   root = path.join(tmp, 'dist');
-  const files: Record<string, string> = {
+  const files: Record<string, string | Buffer> = {
     'index.html': '<!doctype html><title>home en</title>',
     '404.html': '<!doctype html><title>404 en</title>',
     'jobs/index.html': '<!doctype html><title>jobs en</title>',
@@ -46,6 +49,8 @@ beforeAll(async () => {
     '.env': 'HIDDEN=1',
     '.git/config': '[core] HIDDEN=1',
     '.well-known/security.txt': 'Contact: mailto:security@example.com',
+    'media/clip.mp4': VIDEO,
+    'media/captions.vtt': CAPTIONS,
   };
   for (const [rel, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, rel)), { recursive: true });
@@ -156,6 +161,119 @@ describe('serve: validators and compression', () => {
     const plain = await get(server, '/_static/abc123/app.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(BIG_JS);
+  });
+});
+
+describe('serve: HTTP details', () => {
+  it('sends Vary: Accept-Encoding on a 304 of a compressible file, as on its 200', async () => {
+    const first = await get(server, '/_static/abc123/app.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    const again = await get(server, '/_static/abc123/app.js', { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': first.headers.etag as string } });
+    expect(again.status).toBe(304);
+    expect(again.headers.vary).toBe('Accept-Encoding');
+  });
+
+  it.each(['2099', 'Jan 1 2100', '2100-01-01T00:00:00Z'])('ignores an If-Modified-Since that is not an HTTP date: %s', async (value) => {
+    const res = await get(server, '/jobs', { headers: { 'If-Modified-Since': value } });
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toContain('<title>jobs en</title>');
+  });
+
+  it('compresses with the coding the client prefers by its quality values', async () => {
+    const gz = await get(server, '/_static/abc123/app.js', { headers: { 'Accept-Encoding': 'gzip;q=0.5, br;q=0.1' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG_JS);
+    const none = await get(server, '/_static/abc123/app.js', { headers: { 'Accept-Encoding': 'gzip;q=0, br;q=0' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body.toString()).toBe(BIG_JS);
+  });
+
+  it('serves subtitles as text/vtt, which <track> needs', async () => {
+    const res = await get(server, '/media/captions.vtt');
+    expect(res.headers['content-type']).toBe('text/vtt; charset=utf-8');
+  });
+});
+
+describe('serve: byte ranges', () => {
+  const range = (value: string, headers: Record<string, string> = {}) => get(server, '/media/clip.mp4', { headers: { Range: value, ...headers } });
+
+  it('says on a full answer that it takes ranges', async () => {
+    const res = await get(server, '/media/clip.mp4');
+    expect(res.status).toBe(200);
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers['content-type']).toBe('video/mp4');
+    expect(res.body.equals(VIDEO)).toBe(true);
+  });
+
+  it.each([
+    ['bytes=0-1', 0, 1], // Safari's first probe of a <video>
+    ['bytes=100-1099', 100, 1099],
+    ['bytes=2990-', 2990, 2999],
+    ['bytes=-10', 2990, 2999],
+    ['bytes=2500-9999', 2500, 2999],
+  ])('answers %s with 206 and exactly bytes %i to %i', async (value, start, end) => {
+    const res = await range(value);
+    expect(res.status).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes ${start}-${end}/3000`);
+    expect(res.headers['content-length']).toBe(String(end - start + 1));
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers.etag).toMatch(/^W\/"/);
+    expect(res.body.equals(VIDEO.subarray(start, end + 1))).toBe(true);
+  });
+
+  it('answers a range past the end with 416 and the size in Content-Range', async () => {
+    const res = await range('bytes=3000-3100');
+    expect(res.status).toBe(416);
+    expect(res.headers['content-range']).toBe('bytes */3000');
+    expect(res.body.toString()).toBe('Range not satisfiable: the file has 3000 bytes.\n');
+  });
+
+  it('answers several ranges, or a malformed one, with the whole file', async () => {
+    for (const value of ['bytes=0-1,10-11', 'bytes=9-1', 'pages=1-2']) {
+      const res = await range(value);
+      expect(res.status, value).toBe(200);
+      expect(res.body.equals(VIDEO), value).toBe(true);
+    }
+  });
+
+  it('answers HEAD with a range with the headers of the 206 and no body', async () => {
+    const res = await get(server, '/media/clip.mp4', { method: 'HEAD', headers: { Range: 'bytes=10-19' } });
+    expect(res.status).toBe(206);
+    expect(res.headers['content-range']).toBe('bytes 10-19/3000');
+    expect(res.headers['content-length']).toBe('10');
+    expect(res.body.length).toBe(0);
+  });
+
+  it('sends a range of a text file as it is, never compressed, and counts bytes of the file', async () => {
+    const res = await get(server, '/_static/abc123/app.js', { headers: { Range: 'bytes=0-11', 'Accept-Encoding': 'br, gzip' } });
+    expect(res.status).toBe(206);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-range']).toBe(`bytes 0-11/${BIG_JS.length}`);
+    expect(res.body.toString()).toBe(BIG_JS.slice(0, 12));
+  });
+
+  it('honours If-Range only while the file is unchanged: the same Last-Modified date, not a weak ETag', async () => {
+    const full = await get(server, '/media/clip.mp4');
+    const current = await range('bytes=0-9', { 'If-Range': full.headers['last-modified'] as string });
+    expect(current.status).toBe(206);
+    expect(current.body.equals(VIDEO.subarray(0, 10))).toBe(true);
+    const changed = await range('bytes=0-9', { 'If-Range': 'Thu, 01 Jan 2015 00:00:00 GMT' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.equals(VIDEO)).toBe(true);
+    const byWeakTag = await range('bytes=0-9', { 'If-Range': full.headers.etag as string });
+    expect(byWeakTag.status).toBe(200);
+  });
+
+  it('puts a fresh copy before a range: If-None-Match that matches is a 304', async () => {
+    const full = await get(server, '/media/clip.mp4');
+    const res = await range('bytes=0-9', { 'If-None-Match': full.headers.etag as string });
+    expect(res.status).toBe(304);
+  });
+
+  it('never answers a range of a not-found page', async () => {
+    const res = await get(server, '/de/nope', { headers: { Range: 'bytes=0-3' } });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-range']).toBeUndefined();
+    expect(res.body.toString()).toContain('<title>404 de</title>');
   });
 });
 

@@ -11,6 +11,26 @@ describe('pickEncoding', () => {
     expect(pickEncoding(undefined)).toBeNull();
     expect(pickEncoding('identity')).toBeNull();
   });
+
+  it("honours quality values: the client's preferred coding wins, brotli on a tie", () => {
+    expect(pickEncoding('gzip;q=0.5, br;q=0.1')).toBe('gzip');
+    expect(pickEncoding('br;q=0.1, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('gzip;q=0.8, br;q=0.8')).toBe('br');
+    expect(pickEncoding('gzip ; q = 0.9 , br;q=1.0')).toBe('br');
+    expect(pickEncoding('br;q=0.2, *;q=0.5')).toBe('gzip'); // * stands for gzip, which is not named
+  });
+
+  it('treats q=0 as not acceptable, for a named coding and for *', () => {
+    expect(pickEncoding('gzip;q=0, br;q=0')).toBeNull();
+    expect(pickEncoding('gzip;q=0.000')).toBeNull();
+    expect(pickEncoding('*;q=0')).toBeNull();
+    expect(pickEncoding('*;q=0, gzip')).toBe('gzip');
+  });
+
+  it('ignores an element whose q is not a quality value', () => {
+    expect(pickEncoding('br;q=high, gzip;q=0.3')).toBe('gzip');
+    expect(pickEncoding('br;q=2, gzip;q=0.3')).toBe('gzip');
+  });
 });
 
 describe('isNotModified', () => {
@@ -29,8 +49,19 @@ describe('isNotModified', () => {
     expect(isNotModified({ 'if-modified-since': httpDate }, etag, mtime)).toBe(true);
     expect(isNotModified({ 'if-modified-since': new Date(mtime - 1000).toUTCString() }, etag, mtime)).toBe(false);
     expect(isNotModified({ 'if-modified-since': 'not a date' }, etag, mtime)).toBe(false);
+    // The older forms every recipient must read (RFC 9110 §5.6.7).
+    expect(isNotModified({ 'if-modified-since': 'Friday, 02-Jan-26 03:04:05 GMT' }, etag, mtime)).toBe(true);
+    expect(isNotModified({ 'if-modified-since': 'Fri Jan  2 03:04:05 2026' }, etag, mtime)).toBe(true);
     expect(isNotModified({ 'if-none-match': '"other"', 'if-modified-since': httpDate }, etag, mtime)).toBe(false);
   });
+
+  it.each(['2030', '3000', 'Jan 1 2100', '2100-01-01T00:00:00Z', 'Fri, 02 Jan 2126 03:04:05 PST', 'Fri, 31 Feb 2126 03:04:05 GMT'])(
+    'ignores an If-Modified-Since that is not an HTTP date (%s), though Date.parse reads it as a later date',
+    (value) => {
+      expect(Date.parse(value.replace('31 Feb', '28 Feb'))).toBeGreaterThan(mtime);
+      expect(isNotModified({ 'if-modified-since': value }, etag, mtime)).toBe(false);
+    },
+  );
 
   it('changes the ETag with the salt the dev server adds', () => {
     expect(makeEtag(1, mtime, 'v2')).not.toBe(makeEtag(1, mtime, 'v1'));
