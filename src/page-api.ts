@@ -37,8 +37,11 @@ export interface PageContext {
   locale: Locale;
   locales: readonly Locale[];
   defaultLocale: string;
-  /** Public path of the page being rendered, without locale prefix: `/jobs`, `/`. */
+  /** Route path of the page being rendered, without locale prefix: `/jobs`, `/`; `/404` on the not-found page. */
   path: string;
+  /** The path this document is written at, without locale prefix: `path`, or one of its `.html` aliases. */
+  documentPath: string;
+  isNotFound: boolean;
   site: SiteInfo;
   /** `/_static/` or an absolute CDN URL, ending in `/`. */
   assetsBase: string;
@@ -66,8 +69,20 @@ export interface I18n {
   rich(key: string, values?: Values): ReactNode;
   /** `localePath('/jobs')` is `/de/jobs` in de; a second argument picks another locale. */
   localePath(path: string, code?: string): string;
-  /** Path of the current page without locale prefix. */
+  /**
+   * Route path of the current page without locale prefix: `/jobs`, `/` (on a `.html` alias, the
+   * route's path). On the not-found page it is `/404`, which is no route's path, so a layout that
+   * marks the current nav link marks none there.
+   */
   path: string;
+  /** True on the not-found page (`pages/404.tsx`), which every locale writes as its `404.html`. */
+  isNotFound: boolean;
+  /**
+   * The page the visitor is on, in another locale, for language links: `/ja/jobs`, the `.html`
+   * form on an alias (`/ja/community_privacy_policy/history.html`), that locale's home on the
+   * not-found page (`/ja`).
+   */
+  switchLocalePath(code: string): string;
   site: SiteInfo;
   assetsBase: string;
   /**
@@ -91,6 +106,8 @@ export function useI18n(): I18n {
     pluralTemplates: (key) => translator.pluralForms(key),
     localePath: (path, code = locale.code) => localizePath(path, code, ctx.defaultLocale),
     path: ctx.path,
+    isNotFound: ctx.isNotFound,
+    switchLocalePath: (code) => localizePath(ctx.isNotFound ? '/' : ctx.documentPath, code, ctx.defaultLocale),
     site: ctx.site,
     assetsBase: ctx.assetsBase,
     formatDate: (iso, style = 'long') => dateFormat(locale.iso, style).format(new Date(iso + 'T00:00:00Z')),

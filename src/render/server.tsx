@@ -16,7 +16,7 @@ import { errors } from '../errors.ts';
 import { headTags } from './head.ts';
 import { renderDocument } from './document.ts';
 import { extractLinks } from '../verify/links.ts';
-import type { JobResult, RenderContext, RenderJob, SerializedError } from './context.ts';
+import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
 
 export interface ServerModules {
@@ -108,21 +108,11 @@ function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, con
   return Buffer.byteLength(contents);
 }
 
-function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used: Set<string>, pending: Promise<unknown>[]): JobResult {
-  const { page } = job;
-  const entry = translatorFor(ctx, job.locale);
-  const translator = recording(entry.translator, used);
-  const locale = translator.locale;
-  const publicPath = page.path === null ? null : localizePath(page.path, locale.code, ctx.defaultLocale);
-  const value: PageContext = {
-    translator,
-    locale,
-    locales: ctx.locales,
-    defaultLocale: ctx.defaultLocale,
-    path: page.path ?? '/',
-    site: ctx.site,
-    assetsBase: ctx.assetsBase,
-  };
+/** Route path the not-found page is rendered with: no route has it (pages/404.tsx is not a route). */
+const NOT_FOUND_PATH = '/404';
+
+/** One render of page and layout: the whole body, and the page's own part (the payload's `html`). */
+function renderBody(mods: ServerModules, page: PageInfo, value: PageContext): { body: string; main: string } {
   const Page = mods.pages[page.key]!.default!;
   const Layout = mods.layouts[page.layout]!.default!;
   const shell = renderToStaticMarkup(
@@ -138,10 +128,20 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used
   const end = shell.indexOf(END);
   if (at < 0 || end < at || shell.indexOf(START, at + 1) >= 0) throw errors.layoutNoChildren(page.layout);
   const main = shell.slice(at + START.length, end);
-  const body = shell.slice(0, at) + main + shell.slice(end + END.length);
+  return { body: shell.slice(0, at) + main + shell.slice(end + END.length), main };
+}
 
+function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used: Set<string>, pending: Promise<unknown>[]): JobResult {
+  const { page } = job;
+  const entry = translatorFor(ctx, job.locale);
+  const translator = recording(entry.translator, used);
+  const locale = translator.locale;
+  const isNotFound = page.path === null;
+  const routePath = page.path ?? NOT_FOUND_PATH;
+  const publicPath = localizePath(routePath, locale.code, ctx.defaultLocale);
   const title = translator.t(page.head.title);
   const description = translator.t(page.head.description);
+  // Canonical and hreflang name the route's path, also on its `.html` aliases.
   const head = headTags({
     title,
     description,
@@ -156,39 +156,64 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used
   // Strings for the browser runtime: formatted once per locale, counted as used by every page.
   entry.runtime ??= entry.translator.namespace('runtime.');
   for (const key of Object.keys(entry.runtime)) used.add('runtime.' + key);
-  const name = routeName(page.path ?? '/404', locale.code);
-  const html = renderDocument({
-    locale,
-    title,
-    head,
-    body,
-    data: {
-      buildId: ctx.buildId,
-      assetsBase: ctx.assetsBase,
-      locale: locale.code,
-      route: name,
-      path: publicPath ?? localizePath('/404', locale.code, ctx.defaultLocale),
-      messages: entry.runtime,
-      client: ctx.client,
-    },
-    cssHref: ctx.cssFile && ctx.assetsBase + ctx.cssFile,
-    runtimeSrc: ctx.runtime && ctx.assetsBase + ctx.runtime.entry,
-    redirectScript: publicPath === '/' && ctx.runtime ? ctx.runtime.redirectScript : null,
-    fonts: ctx.site.fonts,
-    favicon: ctx.favicon,
-  });
+  const name = routeName(routePath, locale.code);
 
-  const paths = publicPath === null ? [] : [publicPath, ...page.aliases.map((a) => localizePath(a, locale.code, ctx.defaultLocale))];
+  /**
+   * The document written at one path of the page (without locale prefix: the route's path or one
+   * of its aliases). Each is rendered with its own path, so that language links keep the form the
+   * visitor is on (`/de/x/history.html` leads to `/ja/x/history.html`).
+   */
+  const documentAt = (documentPath: string) => {
+    const value: PageContext = {
+      translator,
+      locale,
+      locales: ctx.locales,
+      defaultLocale: ctx.defaultLocale,
+      path: routePath,
+      documentPath,
+      isNotFound,
+      site: ctx.site,
+      assetsBase: ctx.assetsBase,
+    };
+    const { body, main } = renderBody(mods, page, value);
+    const html = renderDocument({
+      locale,
+      title,
+      head,
+      body,
+      data: {
+        buildId: ctx.buildId,
+        assetsBase: ctx.assetsBase,
+        locale: locale.code,
+        route: name,
+        path: localizePath(documentPath, locale.code, ctx.defaultLocale),
+        messages: entry.runtime!,
+        client: ctx.client,
+      },
+      cssHref: ctx.cssFile && ctx.assetsBase + ctx.cssFile,
+      runtimeSrc: ctx.runtime && ctx.assetsBase + ctx.runtime.entry,
+      redirectScript: publicPath === '/' && ctx.runtime ? ctx.runtime.redirectScript : null,
+      fonts: ctx.site.fonts,
+      favicon: ctx.favicon,
+    });
+    return { html, main };
+  };
+
+  const { html, main } = documentAt(routePath);
+  const aliases = isNotFound ? [] : page.aliases.map((a) => ({ path: localizePath(a, locale.code, ctx.defaultLocale), html: documentAt(a).html }));
+  const paths = isNotFound ? [] : [publicPath, ...aliases.map((a) => a.path)];
   let bytes = 0;
   if (ctx.write) {
-    const files = publicPath === null ? [notFoundFile(locale.code, ctx.defaultLocale)] : paths.map(htmlFile);
-    for (const rel of files) bytes += write(ctx, pending, rel, html);
-    if (publicPath !== null) {
+    if (isNotFound) bytes += write(ctx, pending, notFoundFile(locale.code, ctx.defaultLocale), html);
+    else {
+      bytes += write(ctx, pending, htmlFile(publicPath), html);
+      for (const alias of aliases) bytes += write(ctx, pending, htmlFile(alias.path), alias.html);
       const payload: Payload = { route: name, path: publicPath, locale: locale.code, title, layout: page.layout, lang: locale.iso, dir: locale.dir, head, html: main };
       bytes += write(ctx, pending, path.join(ctx.assetsDir, payloadFile(ctx.buildId, publicPath)), JSON.stringify(payload) + '\n');
     }
   }
   const { links, alternates } = extractLinks(html);
+  for (const alias of aliases) links.push(...extractLinks(alias.html).links);
   return { file: page.file, locale: locale.code, paths, bytes, usedKeys: [...used], fallbacks: [...entry.fallbacks], links: firstSeen(ctx, locale.code, links), alternates };
 }
 

@@ -10,14 +10,14 @@ import './LanguageSwitcher.css';
  * Either way the links are plain `<a hreflang>` that the runtime intercepts to store the cookie.
  */
 export function LanguageSwitcher({ variant, id }: { variant: 'menu' | 'list'; id: string }) {
-  const { t, locale, locales, localePath, path } = useI18n();
+  const { t, locale, locales, switchLocalePath } = useI18n();
   const list = (
     <ul className="lang__list" id={id}>
       {locales.map((l) => (
         <li key={l.code}>
           <a
             className="lang__link"
-            href={localePath(path, l.code)}
+            href={switchLocalePath(l.code)}
             hrefLang={l.code}
             lang={l.iso}
             dir={l.dir}

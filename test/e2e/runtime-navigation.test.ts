@@ -170,6 +170,18 @@ describe('language switcher (behaviour 3)', () => {
     await page.context().close();
   });
 
+  it('on a .html alias, with and without script, leads to the .html form of the other language', async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const page = await env.open('/ja/community_privacy_policy/history.html?x=1', { javaScriptEnabled });
+      if (javaScriptEnabled) await page.click('[data-language-toggle]');
+      await Promise.all([page.waitForURL(/\/de\//), page.click('#languages a[hreflang=de]')]);
+      const url = new URL(page.url());
+      expect(url.pathname + url.search, `script ${javaScriptEnabled}`).toBe(`/de/community_privacy_policy/history.html${javaScriptEnabled ? '?x=1' : ''}`);
+      expect(await heading(page)).toBe('[de] Policy history');
+      await page.context().close();
+    }
+  });
+
   it('Space follows a link; ja to en drops the prefix', async () => {
     const page = await env.open('/ja/tos');
     await page.focus('[data-language-toggle]');

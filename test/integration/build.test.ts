@@ -103,10 +103,26 @@ describe('sitegen build on the basic fixture (en, de, ar)', () => {
     );
   });
 
-  it('writes the .html alias as the same page, canonical to the path without .html', async () => {
+  it('writes the .html alias as the same page whose language links keep the .html form, canonical and hreflang without it', async () => {
     const alias = await read(out, 'de/community_privacy_policy/history.html');
-    expect(alias).toBe(await read(out, 'de/community_privacy_policy/history/index.html'));
+    const route = await read(out, 'de/community_privacy_policy/history/index.html');
+    const languageLinks = (html: string) => attrs(html, (el) => el.name === 'a' && 'hreflang' in el.attribs).map((a) => a.href);
+    expect(languageLinks(alias)).toEqual(['/community_privacy_policy/history.html', '/ar/community_privacy_policy/history.html', '/de/community_privacy_policy/history.html']);
+    expect(languageLinks(route)).toEqual(['/community_privacy_policy/history', '/ar/community_privacy_policy/history', '/de/community_privacy_policy/history']);
     expect(alias).toContain('<link rel="canonical" href="https://fixture.example/de/community_privacy_policy/history">');
+    expect(alias).toContain('<link rel="alternate" hreflang="ar" href="https://fixture.example/ar/community_privacy_policy/history">');
+    expect(alias).toContain('"path":"/de/community_privacy_policy/history.html"');
+    // Nothing else differs.
+    expect(alias.replaceAll('/community_privacy_policy/history.html"', '/community_privacy_policy/history"')).toBe(route);
+  });
+
+  it('renders the not-found page with a context of its own: no nav link current, language links to each home', async () => {
+    expect(attrs(await read(out, 'de/index.html'), (el) => el.name === 'a' && 'aria-current' in el.attribs).map((a) => a.href)).toEqual(['/de']);
+    for (const file of ['404.html', 'ar/404.html', 'de/404.html']) {
+      const html = await read(out, file);
+      expect(attrs(html, (el) => el.name === 'a' && 'aria-current' in el.attribs), file).toEqual([]);
+      expect(attrs(html, (el) => el.name === 'a' && 'hreflang' in el.attribs).map((a) => a.href), file).toEqual(['/', '/ar', '/de']);
+    }
   });
 
   it('writes localized 404 pages that are not indexed', async () => {

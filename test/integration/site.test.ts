@@ -102,6 +102,22 @@ describe('every route x locale of the real site', () => {
     });
   }
 
+  const anchors = (html: string, attribute: string) =>
+    DomUtils.findAll((el) => el.name === 'a' && attribute in el.attribs, parseDocument(html).children).map((el) => el.attribs);
+
+  it('language links keep the .html form of the alias, and lead to each home from the not-found page', async () => {
+    const homes = LOCALES.map((l) => localizePath('/', l.code, 'en'));
+    const aliases = LOCALES.map((l) => localizePath('/community_privacy_policy/history.html', l.code, 'en'));
+    for (const locale of LOCALES) {
+      const alias = await read(site.out, htmlFile(localizePath('/community_privacy_policy/history.html', locale.code, 'en')));
+      expect(new Set(anchors(alias, 'hreflang').map((a) => a.href)), locale.code).toEqual(new Set(aliases));
+      expect(alias, locale.code).toContain(`<link rel="canonical" href="${config.url}${localizePath('/community_privacy_policy/history', locale.code, 'en')}">`);
+      const notFound = await read(site.out, notFoundFile(locale.code, 'en'));
+      expect(new Set(anchors(notFound, 'hreflang').map((a) => a.href)), locale.code).toEqual(new Set(homes));
+      expect(anchors(notFound, 'aria-current').filter((a) => !a.hreflang), `${locale.code}: no nav link is current`).toEqual([]);
+    }
+  });
+
   it('the not-found page says so in en', async () => {
     expect(await read(site.out, '404.html')).toContain('This page could not be found');
   });
