@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The promo code format, defined once: the browser (src/runtime/chunks/apply-code.ts) validates
+ * The promo code format, defined once: the browser (templates/enhancers/apply-code.ts) validates
  * with it before sending, and the callable function validates with it again, because a client can
  * never be trusted. Plain JavaScript so that the Functions emulator runs it without a build step;
  * code-format.d.ts gives TypeScript its types.

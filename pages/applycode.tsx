@@ -1,6 +1,6 @@
 /**
  * /applycode: apply a promo code. Every state is rendered here, server-side; the `apply-code`
- * chunk (src/runtime/chunks/apply-code.ts) only shows, hides and fills. Markup contract:
+ * chunk (templates/enhancers/apply-code.ts) only shows, hides and fills. Markup contract:
  *
  * Root `<div data-enhance="apply-code" data-state="signin">`: `data-state` names the visible panel.
  *

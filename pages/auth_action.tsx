@@ -1,6 +1,6 @@
 /**
  * /auth_action: the e-mail action handler (`?mode=verifyEmail|resetPassword|recoverEmail&oobCode=...`).
- * Every state is rendered here; the `auth-action` chunk (src/runtime/chunks/auth-action.ts) only
+ * Every state is rendered here; the `auth-action` chunk (templates/enhancers/auth-action.ts) only
  * shows, hides and fills. Markup contract, inside `<div data-enhance="auth-action">`:
  *
  * States: `section[data-state="NAME"]`, exactly one without `hidden` ("checking" at first, which

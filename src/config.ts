@@ -37,6 +37,8 @@ export interface ResolvedConfig {
   readonly templatesDir: string;
   readonly localesDir: string;
   readonly staticDir: string;
+  /** The site's own browser scripts, one per `data-enhance` name (src/enhancers.ts). */
+  readonly enhancersDir: string;
   readonly outDir: string;
   readonly site: Readonly<UserConfig> & { readonly links: Readonly<Record<string, string>> };
   /** Origin without a trailing slash. */
@@ -105,6 +107,7 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
       templatesDir: path.join(root, 'templates'),
       localesDir: path.join(root, 'locales'),
       staticDir: path.join(root, 'templates', 'static'),
+      enhancersDir: path.join(root, 'templates', 'enhancers'),
       outDir,
       site,
       baseUrl,

@@ -75,6 +75,17 @@ export const errors = {
     new SitegenError('DuplicateRoute', `Both ${a} and ${b} claim the path ${urlPath}. Remove one of them.`),
   bundleFailed: (details: string, location?: SourceLocation) =>
     new SitegenError('BundleFailed', `The pages could not be bundled. Fix the errors below.`, { detail: details, location }),
+  enhancerBadName: (file: string) =>
+    new SitegenError(
+      'EnhancerBadName',
+      `${file}: an enhancer's file name is its data-enhance name, so it may hold only letters, digits, - and _. Rename the file (lib/ holds helpers that are not enhancers).`,
+    ),
+  enhancerNameTaken: (file: string, name: string) =>
+    new SitegenError('EnhancerNameTaken', `${file}: "${name}" is the name of an enhancer of sitegen's own runtime. Give the site's enhancer another name.`),
+  enhancerDuplicate: (a: string, b: string) =>
+    new SitegenError('EnhancerDuplicate', `${a} and ${b} are both the enhancer of one data-enhance name. Keep one of them.`),
+  enhancerBundleFailed: (details: string, location?: SourceLocation) =>
+    new SitegenError('EnhancerBundleFailed', `The site's enhancers (templates/enhancers/) could not be bundled. Fix the errors below.`, { detail: details, location }),
   renderFailed: (page: string, locale: string, cause: unknown, where: string | undefined) =>
     new SitegenError('RenderFailed', `${page} threw while rendering in locale ${locale}: ${why(cause)}`, {
       cause,

@@ -8,6 +8,8 @@ import type { Translator, Values } from './i18n/translator.ts';
 import type { PrimitiveType } from 'intl-messageformat';
 
 export type { Locale } from './locales.ts';
+/** What a site's enhancer (`templates/enhancers/NAME.ts`) receives besides its element, and the page data in it. */
+export type { ChunkContext as EnhancerContext, PageData } from './runtime/types.ts';
 export type LayoutName = 'default' | 'auth' | 'other';
 
 /** Head of a page: message keys, formatted in each locale. */

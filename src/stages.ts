@@ -99,7 +99,7 @@ export async function bundleStage(state: BuildState): Promise<void> {
   const { config } = state;
   const [server, runtime, staticFiles] = await Promise.all([
     bundleServer(config, state.routes, state.notFoundFile, state.bundles),
-    bundleRuntime({ locales: config.locales, defaultLocale: config.defaultLocale.code, minify: true }),
+    bundleRuntime({ locales: config.locales, defaultLocale: config.defaultLocale.code, minify: true, enhancersDir: config.enhancersDir, root: config.root }),
     listStatic(config.staticDir),
   ]);
   state.server = server;

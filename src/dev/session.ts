@@ -87,7 +87,8 @@ export class DevSession {
     const inside = (dir: string, f: string) => f.startsWith(dir + path.sep);
     const list = [...files];
     if (list.some((f) => path.dirname(f) === this.root && /^sitegen\.config\.[cm]?[jt]s$/.test(path.basename(f)))) return this.full(signal);
-    if (list.some((f) => inside(config.staticDir, f))) return this.full(signal);
+    // Static files and the site's enhancers are bundled by the full build only (the runtime's assets).
+    if (list.some((f) => inside(config.staticDir, f) || inside(config.enhancersDir, f))) return this.full(signal);
     const localeFiles = list.filter((f) => inside(config.localesDir, f) && f.endsWith('.json'));
     const sourceFiles = list.filter((f) => (inside(config.pagesDir, f) || inside(config.templatesDir, f)) && !inside(config.staticDir, f));
     if (sourceFiles.some((f) => inside(config.pagesDir, f)) && (await this.routesChanged(state))) return this.full(signal);

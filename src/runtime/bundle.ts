@@ -1,7 +1,8 @@
 /**
  * Bundles the browser runtime with esbuild, in memory, in three builds:
  *
- * 1. the page chunks: one per file in chunks/ (with the code they share), into one folder
+ * 1. the page chunks: one per enhancer, the runtime's own (chunks/) and the site's
+ *    (templates/enhancers/, see src/enhancers.ts), with the code they share, into one folder
  *    `assets/chunks.HASH/` named by a hash of all of them;
  * 2. the core module (core.ts and what it imports, plus its own lazy parts: the error view and the
  *    page swap), which loads a page chunk as `import(base + name + '.js')`: knowing the folder and
@@ -12,10 +13,12 @@
  */
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { Locale } from '../locales.ts';
+import { errors } from '../errors.ts';
+import { findEnhancers } from '../enhancers.ts';
 import { encodeTable } from './locale-match.ts';
 import { SRC_DIR } from '../package-root.ts';
 
@@ -35,21 +38,21 @@ export interface BundleRuntimeOptions {
   locales: readonly Locale[];
   defaultLocale: string;
   minify?: boolean;
+  /** The site's enhancers folder (`templates/enhancers`); absent or missing: the runtime's own only. */
+  enhancersDir?: string | null;
+  /** Project root, for file names in errors. */
+  root?: string;
 }
 
 type OutFile = RuntimeAssets['files'][number];
 
 const DIR = path.join(SRC_DIR, 'runtime');
-const CHUNKS_DIR = path.join(DIR, 'chunks');
 /** esbuild needs an output folder to name files; nothing is written there. */
 const OUT = path.join(DIR, '.out');
 
-/** Names of the page chunks: one per `chunks/NAME.ts`, sorted so output is deterministic. */
-export function chunkNames(): string[] {
-  return readdirSync(CHUNKS_DIR)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
-    .map((f) => f.slice(0, -3))
-    .sort();
+/** Names of the page chunks (the runtime's enhancers and the site's in `enhancersDir`), sorted so output is deterministic. */
+export function chunkNames(enhancersDir?: string | null): string[] {
+  return findEnhancers(enhancersDir).map((e) => e.name);
 }
 
 /** One in-memory esbuild run with the options every browser build shares. */
@@ -91,12 +94,15 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
   const define = { __DEFAULT_LOCALE__: JSON.stringify(options.defaultLocale) };
   const split = { format: 'esm', splitting: true, entryNames: '[name]', chunkNames: 'chunk.[hash]' } as const;
 
-  const names = chunkNames();
+  const enhancers = findEnhancers(options.enhancersDir, options.root);
+  const names = enhancers.map((e) => e.name);
   const pages = await run(
-    { ...split, entryPoints: names.map((n) => path.join(CHUNKS_DIR, n + '.ts')), outdir: path.join(OUT, 'chunks') },
+    { ...split, entryPoints: enhancers.map((e) => ({ in: e.file, out: e.name })), outdir: path.join(OUT, 'chunks') },
     minify,
     define,
-  );
+  ).catch(async (cause) => {
+    throw await enhancerError(cause);
+  });
   const folder = 'chunks.' + contentHash(pages.files);
   const chunkFiles = pages.files.map((f) => ({ ...f, path: 'assets/' + folder + f.path.slice('chunks'.length) }));
 
@@ -127,6 +133,15 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
     sizes: { coreGzip: coreGzipSize(core.metafile, core.files, entry), redirectBytes: Buffer.byteLength(redirectScript) },
     css: (await esbuild.transform(readFileSync(path.join(DIR, 'runtime.css'), 'utf8'), { loader: 'css', minify: true })).code,
   };
+}
+
+/** An esbuild failure of the page chunks (a site's enhancer) as a catalogue error pointing at the spot. */
+async function enhancerError(cause: unknown): Promise<unknown> {
+  const failure = cause as esbuild.BuildFailure;
+  if (!failure.errors) return cause;
+  const detail = (await esbuild.formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
+  const first = failure.errors.find((e) => e.location)?.location;
+  return errors.enhancerBundleFailed(detail, first ? { file: path.resolve(DIR, first.file), line: first.line, column: first.column + 1 } : undefined);
 }
 
 /** A short hash of a set of files (paths and contents), in esbuild's style: 8 characters, A-Z and 0-9. */

@@ -1,6 +1,7 @@
 /**
- * Page enhancements: every `[data-enhance="NAME"]` element gets the chunk src/runtime/chunks/NAME.ts,
- * and every `[data-language-switcher]` the chunk language-switcher, imported on demand from the
+ * Page enhancements: every `[data-enhance="NAME"]` element gets the enhancer NAME (the site's
+ * `templates/enhancers/NAME.ts`, or the runtime's own in chunks/), and every
+ * `[data-language-switcher]` the chunk language-switcher, imported on demand from the
  * chunk folder (relative to the core module, so a CDN assets base works). Each element is
  * enhanced once; a chunk that fails to load (or takes 120 s) goes through recover().
  */

@@ -4,5 +4,5 @@ declare const __DEFAULT_LOCALE__: string;
 declare const __LOCALES__: string;
 /** Folder of the page chunks relative to the core module, with a final slash: `./chunks.3F2A1C9D/` (core only). */
 declare const __CHUNK_BASE__: string;
-/** Names of the page chunks (the files of src/runtime/chunks/), space-separated (core only). */
+/** Names of the page chunks (the enhancers: src/runtime/chunks/ and the site's templates/enhancers/), space-separated (core only). */
 declare const __CHUNK_NAMES__: string;

@@ -8,7 +8,7 @@ import { useI18n } from 'sitegen';
  *     <p data-msg="unauthenticated user-token-expired" data-tone="error">Your session has ended...</p>
  *   </div>
  *
- * `data-msg` lists the error codes (the Firebase SDK's words, as src/runtime/firebase/errors.ts
+ * `data-msg` lists the error codes (the Firebase SDK's words, as templates/enhancers/lib/firebase/errors.ts
  * produces them, plus the page's own client-side codes) that share one text: look a code up with
  * `[data-msg~="CODE"]` and fall back to `[data-msg~="unknown"]`. `data-tone` is `error`, `info`
  * or `success`. Copy the element's textContent into the status region or a field's error slot.

@@ -1,9 +1,10 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/chromium.ts';
 import { dev, type DevServer } from '../../src/dev/dev.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { editFile, fixtureSites } from '../helpers/site.ts';
+import { editFile, fixtureSites, REPO } from '../helpers/site.ts';
 
 const devSite = fixtureSites('dev-site');
 
@@ -21,7 +22,7 @@ async function openLive(url: string): Promise<void> {
   await connected;
 }
 
-/** A page whose content is enhanced by a runtime chunk (the jobs filter shows its controls). */
+/** A page whose content is enhanced by an enhancer (the jobs filter shows its controls). */
 const TEAM_PAGE = `import { useI18n, type PageHead } from 'sitegen';
 export const head: PageHead = { title: 'jobs.title', description: 'jobs.description' };
 export default function Team() {
@@ -40,7 +41,11 @@ export default function Team() {
 `;
 
 beforeAll(async () => {
-  site = await devSite({ 'pages/team.tsx': TEAM_PAGE });
+  site = await devSite({
+    'pages/team.tsx': TEAM_PAGE,
+    // This repository's site's own jobs filter, as the site's enhancer of that name.
+    'templates/enhancers/jobs-filter.ts': `export { default } from ${JSON.stringify(path.join(REPO, 'templates/enhancers/jobs-filter.ts'))};\n`,
+  });
   server = await dev({ root: site, port: 0, logger: createMemoryLogger() });
   browser = await launchChromium();
   page = await browser.newPage();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'node:http';
 import { dev, type DevServer } from '../../src/dev/dev.ts';
@@ -110,6 +110,21 @@ describe('sitegen dev: incremental rebuilds', () => {
     expect(report).toMatchObject({ status: 'ok', kind: 'full', reloadAll: true });
     expect(report.rendered).toHaveLength(12);
     expect((await page('/jobs')).html).toContain('content="Dev fixture renamed"');
+  });
+
+  it("rebuilds everything when a site's enhancer changes, and serves its new chunk", async () => {
+    const rel = 'templates/enhancers/shout.ts';
+    const added = nextReportFor(server, rel);
+    await mkdir(path.join(site, 'templates/enhancers'), { recursive: true });
+    await writeFile(path.join(site, rel), "export default (el: HTMLElement) => { el.textContent = 'first shout'; };\n");
+    expect(await added).toMatchObject({ status: 'ok', kind: 'full', reloadAll: true });
+    const report = await edit(rel, (s) => s.replace('first shout', 'second shout'));
+    expect(report).toMatchObject({ status: 'ok', kind: 'full', reloadAll: true });
+    const assets = path.join(server.outDir, '_static', 'assets');
+    const folder = (await readdir(assets)).find((d) => d.startsWith('chunks.'))!;
+    const chunk = await fetch(`${server.url}/_static/assets/${folder}/shout.js`);
+    expect(chunk.status).toBe(200);
+    expect(await chunk.text()).toContain('second shout');
   });
 
   it('rebuilds everything when a page is added, and serves it', async () => {

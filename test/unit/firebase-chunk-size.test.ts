@@ -9,10 +9,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleRuntime, type RuntimeAssets } from '../../src/runtime/bundle.ts';
 import { LOCALES } from '../../src/locales.ts';
+import { REPO } from '../helpers/site.ts';
 
 let assets: RuntimeAssets;
 beforeAll(async () => {
-  assets = await bundleRuntime({ locales: LOCALES, defaultLocale: 'en' });
+  assets = await bundleRuntime({ locales: LOCALES, defaultLocale: 'en', enhancersDir: path.join(REPO, 'templates/enhancers'), root: REPO });
 });
 
 /** A built file and, transitively, the files it imports statically (`import ... from "./x.js"`). */

@@ -1,16 +1,16 @@
 /**
- * The plain-fetch Firebase clients (src/runtime/firebase) against a scripted network and a fake
+ * The plain-fetch Firebase clients (templates/enhancers/lib/firebase) against a scripted network and a fake
  * clock: what each call sends, how each answer and failure comes back, and the token lifecycle of
  * the specification (refresh 5 min early, expired 30 s early, backoff 30 s doubling to 16 min).
  */
 import { describe, expect, it } from 'vitest';
-import type { Env } from '../../src/runtime/firebase/env.ts';
-import { post, SLOW_TIMEOUT, TIMEOUT } from '../../src/runtime/firebase/http.ts';
-import { authError, SIGN_IN_NAMES } from '../../src/runtime/firebase/errors.ts';
-import { firebaseConfig, type FirebaseConfig } from '../../src/runtime/firebase/config.ts';
-import { sendPasswordReset, signIn, signUp } from '../../src/runtime/firebase/auth-client.ts';
-import { callFunction } from '../../src/runtime/firebase/callable.ts';
-import { createTokenManager, SESSION_KEY, type Session } from '../../src/runtime/firebase/token-manager.ts';
+import type { Env } from '../../templates/enhancers/lib/firebase/env.ts';
+import { post, SLOW_TIMEOUT, TIMEOUT } from '../../templates/enhancers/lib/firebase/http.ts';
+import { authError, SIGN_IN_NAMES } from '../../templates/enhancers/lib/firebase/errors.ts';
+import { firebaseConfig, type FirebaseConfig } from '../../templates/enhancers/lib/firebase/config.ts';
+import { sendPasswordReset, signIn, signUp } from '../../templates/enhancers/lib/firebase/auth-client.ts';
+import { callFunction } from '../../templates/enhancers/lib/firebase/callable.ts';
+import { createTokenManager, SESSION_KEY, type Session } from '../../templates/enhancers/lib/firebase/token-manager.ts';
 
 type Reply = { status: number; body: unknown } | 'network-error' | 'hang';
 /** A promise is an answer that arrives when the test resolves it (meanwhile the visitor acts). */

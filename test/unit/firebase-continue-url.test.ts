@@ -1,11 +1,11 @@
 /**
- * The continueUrl rule of /auth_action (src/runtime/firebase/continue-url.ts): an http(s) address
+ * The continueUrl rule of /auth_action (templates/enhancers/lib/firebase/continue-url.ts): an http(s) address
  * on this site's origin or on an origin of client.firebase.continueUrlAllowList, else nothing (the
  * page keeps its own link). The end-to-end test covers the same-origin and refused cases in the
  * browser with the real config, whose allow-list is empty.
  */
 import { describe, expect, it } from 'vitest';
-import { allowedContinueUrl } from '../../src/runtime/firebase/continue-url.ts';
+import { allowedContinueUrl } from '../../templates/enhancers/lib/firebase/continue-url.ts';
 
 const HERE = 'https://alightmotion.com';
 const PARTNER = 'https://partner.example';

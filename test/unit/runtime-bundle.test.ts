@@ -1,9 +1,14 @@
+import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertNothingShared, bundleRuntime } from '../../src/runtime/bundle.ts';
+import { assertNothingShared, bundleRuntime, chunkNames } from '../../src/runtime/bundle.ts';
 import { LOCALES } from '../../src/locales.ts';
+import { SitegenError } from '../../src/errors.ts';
+import { REPO, fixtureSites } from '../helpers/site.ts';
 
-const options = { locales: LOCALES, defaultLocale: 'en' };
+/** This site's build: the runtime with the site's own enhancers (templates/enhancers/). */
+const options = { locales: LOCALES, defaultLocale: 'en', enhancersDir: path.join(REPO, 'templates/enhancers'), root: REPO };
+const sites = fixtureSites('basic');
 /** The runtime as the build makes it, bundled once for the tests that only read it. */
 let assets: Awaited<ReturnType<typeof bundleRuntime>>;
 beforeAll(async () => {
@@ -30,6 +35,57 @@ describe('bundleRuntime', () => {
     // The error view and the page swap are lazy parts of the core, beside it.
     expect(core).toMatch(/import\("\.\/error-view\.[A-Z0-9]+\.js"\)/);
     expect(core).toMatch(/import\("\.\/swap\.[A-Z0-9]+\.js"\)/);
+  });
+
+  it("bundles only the runtime's own enhancer (the language switcher) for a site without templates/enhancers/", async () => {
+    const bare = await bundleRuntime({ locales: LOCALES, defaultLocale: 'en' });
+    const chunks = bare.files.filter((f) => /^assets\/chunks\.[A-Z0-9]{8}\/[^/]+\.js$/.test(f.path)).map((f) => f.path.split('/')[2]);
+    expect(chunks).toEqual(['language-switcher.js']);
+    const core = Buffer.from(bare.files.find((f) => f.path == bare.entry)!.contents).toString();
+    expect(core).toContain('"language-switcher"');
+    expect(chunkNames()).toEqual(['language-switcher']);
+  });
+
+  it("bundles a site's enhancer as a chunk of its file's name, with the helpers it imports from lib/", async () => {
+    const root = await sites({
+      'templates/enhancers/greet.ts': "import { shout } from './lib/shout.ts';\nexport default (el: HTMLElement) => { el.textContent = shout('hello from greet'); };\n",
+      'templates/enhancers/lib/shout.ts': 'export const shout = (s: string) => s.toUpperCase();\n',
+    });
+    const site = await bundleRuntime({ locales: LOCALES, defaultLocale: 'en', enhancersDir: path.join(root, 'templates/enhancers'), root });
+    const greet = site.files.find((f) => /^assets\/chunks\.[A-Z0-9]{8}\/greet\.js$/.test(f.path));
+    expect(Buffer.from(greet!.contents).toString()).toContain('hello from greet');
+    // lib/ holds helpers, not enhancers.
+    expect(site.files.some((f) => f.path.endsWith('/shout.js'))).toBe(false);
+    expect(chunkNames(path.join(root, 'templates/enhancers'))).toEqual(['greet', 'language-switcher']);
+    const core = Buffer.from(site.files.find((f) => f.path == site.entry)!.contents).toString();
+    expect(core).toContain('"greet language-switcher"');
+  });
+
+  it("refuses a site's enhancer that takes the runtime's name, has a name data-enhance cannot hold, or is there twice", async () => {
+    const refused = async (files: Record<string, string>) => {
+      const root = await sites(files);
+      return bundleRuntime({ locales: LOCALES, defaultLocale: 'en', enhancersDir: path.join(root, 'templates/enhancers'), root }).then(
+        () => null,
+        (err: SitegenError) => err,
+      );
+    };
+    const taken = await refused({ 'templates/enhancers/language-switcher.ts': 'export default () => {};\n' });
+    expect(taken).toMatchObject({ code: 'EnhancerNameTaken' });
+    expect(taken!.message).toContain('templates/enhancers/language-switcher.ts: "language-switcher" is the name of an enhancer of sitegen\'s own runtime');
+    const badName = await refused({ 'templates/enhancers/jobs filter.ts': 'export default () => {};\n' });
+    expect(badName).toMatchObject({ code: 'EnhancerBadName' });
+    expect(badName!.message).toContain('templates/enhancers/jobs filter.ts');
+    const twice = await refused({ 'templates/enhancers/jobs.ts': 'export default () => {};\n', 'templates/enhancers/jobs.js': 'export default () => {};\n' });
+    expect(twice!.message).toBe('templates/enhancers/jobs.js and templates/enhancers/jobs.ts are both the enhancer of one data-enhance name. Keep one of them.');
+  });
+
+  it("reports a syntax error in a site's enhancer as a user error pointing at the file, line and column", async () => {
+    const root = await sites({ 'templates/enhancers/broken.ts': 'export default (el: HTMLElement) => {\n  el.hidden = ;\n};\n' });
+    const err = await bundleRuntime({ locales: LOCALES, defaultLocale: 'en', enhancersDir: path.join(root, 'templates/enhancers'), root }).catch((e) => e);
+    expect(err).toBeInstanceOf(SitegenError);
+    expect(err.code).toBe('EnhancerBundleFailed');
+    expect(err.location).toEqual({ file: path.join(root, 'templates/enhancers/broken.ts'), line: 2, column: 15 });
+    expect(err.detail).toContain('broken.ts:2:14');
   });
 
   it('names the chunk folder by its contents: another default locale, compiled into a chunk, gives another folder', async () => {

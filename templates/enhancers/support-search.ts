@@ -1,12 +1,12 @@
 /**
- * Support-center search (markup contract in ../README.md): typing filters `[data-search-item]`
+ * Support-center search (markup contract in README.md): typing filters `[data-search-item]`
  * by every word typed (case- and accent-insensitive, over the text and `data-search-text`), hides
  * categories left empty and shows the count through `data-plural`. `?q=` pre-fills the box.
  */
-import { fold, formatCount } from '../lib/plural.ts';
-import type { ChunkContext } from '../types.ts';
+import { fold, formatCount } from './lib/plural.ts';
+import type { EnhancerContext } from 'sitegen';
 
-export default function supportSearch(root: HTMLElement, ctx: ChunkContext): void {
+export default function supportSearch(root: HTMLElement, ctx: EnhancerContext): void {
   const input = root.querySelector<HTMLInputElement>('[data-search-input]');
   const count = root.querySelector<HTMLElement>('[data-search-count]');
   if (!input) return;

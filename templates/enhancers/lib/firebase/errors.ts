@@ -15,7 +15,7 @@ export const firebaseError = (code: string, detail?: string): FirebaseError =>
  * Identity Toolkit and Secure Token names whose SDK code is not simply the name in kebab case
  * (WEAK_PASSWORD is weak-password, INVALID_EMAIL invalid-email, USER_DISABLED user-disabled), in
  * tables by the calls that can answer them. (The action-code names of /auth_action are mapped by
- * that chunk itself, straight to its states: see src/runtime/chunks/auth-action.ts.)
+ * that chunk itself, straight to its states: see templates/enhancers/auth-action.ts.)
  */
 export type Renames = Record<string, string>;
 

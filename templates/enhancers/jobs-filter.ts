@@ -1,13 +1,13 @@
 /**
- * Jobs filter by team (markup contract in ../README.md): buttons `[data-filter-team]` (aria-pressed)
+ * Jobs filter by team (markup contract in README.md): buttons `[data-filter-team]` (aria-pressed)
  * or a `<select data-filter-select>`; items `[data-team]` of other teams are hidden (`""` shows
  * all), groups `[data-filter-group]` left empty too, and `[data-filter-count]` shows the number
  * through `data-plural`.
  */
-import { formatCount } from '../lib/plural.ts';
-import type { ChunkContext } from '../types.ts';
+import { formatCount } from './lib/plural.ts';
+import type { EnhancerContext } from 'sitegen';
 
-export default function jobsFilter(root: HTMLElement, ctx: ChunkContext): void {
+export default function jobsFilter(root: HTMLElement, ctx: EnhancerContext): void {
   const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-filter-team]')];
   const select = root.querySelector<HTMLSelectElement>('[data-filter-select]');
   const count = root.querySelector<HTMLElement>('[data-filter-count]');

@@ -1,5 +1,5 @@
 /**
- * Cookie notice (markup contract in ../README.md): rendered `hidden` and fixed in place (no layout
+ * Cookie notice (markup contract in README.md): rendered `hidden` and fixed in place (no layout
  * shift); shown until accepted or dismissed, the choice remembered in localStorage.
  */
 export const STORAGE_KEY = 'cookie-notice';

@@ -12,16 +12,16 @@
  * `continueUrl` is used only when same-origin or on `client.firebase.continueUrlAllowList`
  * (continue-url.ts); the link's `apiKey` is ignored: calls go to the configured project.
  *
- * Why this file does not use the helpers of src/runtime/firebase (form-ui.ts, http.ts,
+ * Why this file does not use the helpers of lib/firebase (form-ui.ts, http.ts,
  * auth-client.ts) that /applycode uses: its budget is 1.5 KB gzipped for everything the page
  * loads beyond the core (test/unit/firebase-chunk-size.test.ts). A module imported by both chunks
  * becomes a third file the page must load, and that split alone costs over 200 B; written as
  * closures over this page's elements, the whole flow fits. What it shares with /applycode is the
  * markup (catalogue codes, ApplyField, the password's minlength) and the REST protocol.
  */
-import type { ChunkContext } from '../types.ts';
-import type { FirebaseConfig } from '../firebase/config.ts';
-import { allowedContinueUrl } from '../firebase/continue-url.ts';
+import type { EnhancerContext } from 'sitegen';
+import type { FirebaseConfig } from './lib/firebase/config.ts';
+import { allowedContinueUrl } from './lib/firebase/continue-url.ts';
 
 /** The state a good answer to each mode's first call leads to. */
 const MODES: Record<string, string> = { verifyEmail: 'verified', recoverEmail: 'recovered', resetPassword: 'reset' };
@@ -30,7 +30,7 @@ const MODES: Record<string, string> = { verifyEmail: 'verified', recoverEmail: '
  * What an error leads to, by the server's name (`WEAK_PASSWORD : detail` is WEAK_PASSWORD; a
  * failed or timed-out request is NETWORK): a state of its own (`#`), else a catalogue code for
  * the status line (and the field, for a weak password). Other names say "unknown". The codes are
- * the catalogue's, the same ones src/runtime/firebase/errors.ts gives /applycode for these names.
+ * the catalogue's, the same ones lib/firebase/errors.ts gives /applycode for these names.
  */
 const ERRORS: Record<string, string> = {
   INVALID_OOB_CODE: '#invalid',
@@ -40,7 +40,7 @@ const ERRORS: Record<string, string> = {
   TOO_MANY_ATTEMPTS_TRY_LATER: 'too-many-requests',
 };
 
-export default function authAction(el: HTMLElement, ctx: ChunkContext): void {
+export default function authAction(el: HTMLElement, ctx: EnhancerContext): void {
   const query = new URLSearchParams(location.search);
   const [mode, oobCode, lang, next] = ['mode', 'oobCode', 'lang', 'continueUrl'].map((k) => query.get(k) ?? '') as string[];
 

@@ -1,12 +1,12 @@
 /**
- * Accessible carousel (markup contract in ../README.md). Without script the track is a
+ * Accessible carousel (markup contract in README.md). Without script the track is a
  * horizontally scrollable list; this adds prev/next buttons, ArrowLeft/ArrowRight (mirrored in
  * rtl), Home and End, marks the current slide and announces it politely. Smooth scrolling unless
  * the visitor prefers reduced motion.
  */
-import type { ChunkContext } from '../types.ts';
+import type { EnhancerContext } from 'sitegen';
 
-export default function slider(root: HTMLElement, ctx: ChunkContext): void {
+export default function slider(root: HTMLElement, ctx: EnhancerContext): void {
   const track = root.querySelector<HTMLElement>('[data-slider-track]');
   const slides = [...root.querySelectorAll<HTMLElement>('[data-slide]')];
   const prev = root.querySelector<HTMLButtonElement>('[data-slider-prev]');

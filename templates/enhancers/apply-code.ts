@@ -9,15 +9,15 @@
  *
  * The session (ID and refresh token) lives in sessionStorage: closing the tab signs out.
  */
-import type { ChunkContext } from '../types.ts';
-import { isValidCode, normalizeCode } from '../../../functions/code-format.js';
-import { firebaseConfig } from '../firebase/config.ts';
-import { browserEnv } from '../firebase/env.ts';
-import type { FirebaseError } from '../firebase/errors.ts';
-import { sendPasswordReset, signIn, signUp } from '../firebase/auth-client.ts';
-import { callFunction } from '../firebase/callable.ts';
-import { createTokenManager } from '../firebase/token-manager.ts';
-import { fieldError, passwordProblem, passwordToggles, say, showOnly } from '../firebase/form-ui.ts';
+import type { EnhancerContext } from 'sitegen';
+import { isValidCode, normalizeCode } from '../../functions/code-format.js';
+import { firebaseConfig } from './lib/firebase/config.ts';
+import { browserEnv } from './lib/firebase/env.ts';
+import type { FirebaseError } from './lib/firebase/errors.ts';
+import { sendPasswordReset, signIn, signUp } from './lib/firebase/auth-client.ts';
+import { callFunction } from './lib/firebase/callable.ts';
+import { createTokenManager } from './lib/firebase/token-manager.ts';
+import { fieldError, passwordProblem, passwordToggles, say, showOnly } from './lib/firebase/form-ui.ts';
 
 interface Unlocked {
   code: string;
@@ -28,7 +28,7 @@ interface Unlocked {
 /** The progress step of each panel: the sign-in panels count as the first step. */
 const STEP: Record<string, string> = { confirm: 'confirm', done: 'done' };
 
-export default function applyCode(el: HTMLElement, ctx: ChunkContext): void {
+export default function applyCode(el: HTMLElement, ctx: EnhancerContext): void {
   const config = firebaseConfig(ctx.page.client);
   const env = browserEnv();
   const api = { env, apiKey: config.apiKey };

@@ -1,11 +1,11 @@
 /**
- * Mobile menu (markup contract in ../README.md): the toggle opens and closes `[data-menu]` with
+ * Mobile menu (markup contract in README.md): the toggle opens and closes `[data-menu]` with
  * aria-expanded and `data-open` on the root; Escape closes and returns focus to the toggle; a
  * click on a menu link or outside the menu, or a client navigation, closes it.
  */
-import type { ChunkContext } from '../types.ts';
+import type { EnhancerContext } from 'sitegen';
 
-export default function mobileMenu(root: HTMLElement, ctx: ChunkContext): void {
+export default function mobileMenu(root: HTMLElement, ctx: EnhancerContext): void {
   const toggle = root.querySelector<HTMLElement>('[data-menu-toggle]');
   if (!toggle) return;
   const set = (open: boolean) => {
