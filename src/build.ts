@@ -1,7 +1,7 @@
 /**
  * `sitegen build`: the pipeline, stage by stage.
  *
- *   config -> messages -> check -> routes -> bundle -> render -> verify -> write -> swap
+ *   config -> messages -> routes -> plan -> check -> bundle -> render -> verify -> write -> swap
  *
  * Each stage is a named function over one BuildState, timed. A failure anywhere discards the
  * staging folder and leaves the previous output exactly as it was.
@@ -9,7 +9,9 @@
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createStagingDir, discardStaging, swapIntoPlace } from './output.ts';
-import { newState, loadMessagesStage, routesStage, bundleStage, renderStage, PIPELINE, type BuildState } from './stages.ts';
+import { newState, loadMessagesStage, routesStage, planStage, bundleStage, renderStage, shardLocales, PIPELINE, type BuildState } from './stages.ts';
+import type { Shard } from './shard.ts';
+import { errors } from './errors.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Project root (where pages/, templates/, locales/ and sitegen.config.ts are). */
@@ -17,11 +19,18 @@ export interface BuildOptions extends ConfigOverrides {
   logger?: Logger;
   /** Worker threads for rendering; default decided by the amount of work. 0 renders on the main thread. */
   workers?: number;
+  /**
+   * Build only shard k of n: its share of the pages plus every site-wide file, exactly as the
+   * full build writes them, so that the union of the n shards is the full build.
+   */
+  shard?: Shard;
 }
 
 export interface BuildResult {
   outDir: string;
   buildId: string;
+  /** The shard built, or null for the whole build. */
+  shard: Shard | null;
   /** Route pages written (not counting aliases and 404 pages). */
   pages: number;
   /** Extra `.html` paths written for pages that declare aliases. */
@@ -71,20 +80,26 @@ export async function runPipeline(state: BuildState, signal?: AbortSignal): Prom
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const start = performance.now();
+  // A preview of some locales has its own build id and its own manifest: it is not a shard of the site.
+  if (options.shard && options.locales) throw errors.shardWithLocales();
   const { config, warnings } = await resolveConfig(options.root ?? process.cwd(), options);
   const state = newState(config, options.logger ?? createLogger({ level: 'silent' }), warnings, options.workers);
+  state.shard = options.shard ?? null;
   try {
     await runPipeline(state);
   } finally {
     await state.server?.dispose();
   }
+  // A route page's result has its public paths (the page, then its aliases); a not-found page's has none.
+  const routePages = state.results.filter((r) => r.paths.length > 0);
   return {
     outDir: config.outDir,
     buildId: state.buildId,
-    pages: state.pages.length * config.locales.length,
-    aliases: state.pages.reduce((n, p) => n + p.aliases.length, 0) * config.locales.length,
-    notFoundPages: state.notFound ? config.locales.length : 0,
-    locales: config.locales.length,
+    shard: state.shard,
+    pages: routePages.length,
+    aliases: routePages.reduce((n, r) => n + r.paths.length - 1, 0),
+    notFoundPages: state.results.length - routePages.length,
+    locales: shardLocales(state).length,
     files: state.files,
     bytes: state.bytes,
     warnings: state.warnings,
@@ -106,6 +121,7 @@ export async function collectUsedKeys(config: ResolvedConfig): Promise<Set<strin
     await runStages(state, [
       ['messages', loadMessagesStage],
       ['routes', routesStage],
+      ['plan', planStage],
       ['bundle', bundleStage],
       ['render', renderStage],
     ]);

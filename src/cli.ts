@@ -8,6 +8,7 @@ import { Command, Option } from 'commander';
 import type { BuildResult } from './build.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { SitegenError } from './errors.ts';
+import { formatShard, parseShard } from './shard.ts';
 import { registerCheck } from './check/command.ts';
 import { registerServeAndDev } from './dev/command.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
@@ -35,24 +36,41 @@ export function createProgram(ctx: CliContext): Command {
     .description('Build every page in every locale into the output folder (atomically).')
     .option('--root <dir>', 'project root (pages/, templates/, locales/)', ctx.cwd)
     .option('--out <dir>', 'output folder, relative to the root', 'dist')
-    .option('--locales <codes>', 'comma-separated locale codes to build (en is always built)', list)
+    .option('--locales <codes>', 'preview: only these comma-separated locale codes (en is always built); not a shard of the site', list)
+    .option('--shard <k/n>', 'build shard k of n: its share of the pages plus every site-wide file (combine the n outputs with sitegen merge)')
     .option('--base-url <url>', 'public origin for canonical, hreflang, og and sitemap URLs (default: url in sitegen.config.ts)')
     .option('--assets-base <base>', 'static assets base: a path or an absolute CDN URL (default: /_static/)')
     .addOption(new Option('--workers <n>', 'render threads (0 = main thread; default: by amount of work)').argParser(Number))
-    .addHelpText('after', '\nExamples:\n  $ sitegen build\n  $ sitegen build --out public --locales de,fr --base-url https://example.com\n')
-    .action(async (opts: { root: string; out: string; locales?: string[]; baseUrl?: string; assetsBase?: string; workers?: number }) => {
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ sitegen build\n  $ sitegen build --out public --locales de,fr --base-url https://example.com\n  $ sitegen build --shard 2/3 --out out-2\n',
+    )
+    .action(async (opts: { root: string; out: string; locales?: string[]; shard?: string; baseUrl?: string; assetsBase?: string; workers?: number }) => {
       // Loaded on use, as every command's implementation: `sitegen --help` loads commander only.
       const { build } = await import('./build.ts');
       const result = await build({
         root: opts.root,
         outDir: opts.out,
         locales: opts.locales,
+        shard: opts.shard === undefined ? undefined : parseShard(opts.shard),
         baseUrl: opts.baseUrl,
         assetsBase: opts.assetsBase,
         workers: opts.workers,
         logger: ctx.logger,
       });
       printSummary(ctx.logger, result);
+    });
+
+  program
+    .command('merge')
+    .description('Copy the outputs of `sitegen build --shard k/n` together into the full build; shards that disagree are refused.')
+    .argument('<shards...>', 'output folders of the shards, in any order')
+    .option('--out <dir>', 'output folder (replaced as a whole, only if every shard agrees)', 'dist')
+    .addHelpText('after', '\nExample:\n  $ sitegen merge out-1 out-2 out-3 --out dist\n')
+    .action(async (shards: string[], opts: { out: string }) => {
+      const { merge } = await import('./merge.ts');
+      const r = await merge({ shards, outDir: opts.out, cwd: ctx.cwd });
+      ctx.logger.info(`merged ${r.shards} shard(s) → ${r.outDir} (${r.files} files, ${kb(r.bytes)}, build ${r.buildId})`);
     });
 
   registerCheck(program, ctx);
@@ -65,7 +83,7 @@ const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
 export function printSummary(logger: Logger, r: BuildResult): void {
   const warnings = r.warnings;
   logger.info(
-    `built ${r.pages} pages${r.aliases ? `, ${r.aliases} .html aliases` : ''} and ${r.notFoundPages} not-found pages in ${r.locales} locales → ${r.outDir} ` +
+    `built ${r.shard ? `shard ${formatShard(r.shard)}: ` : ''}${r.pages} pages${r.aliases ? `, ${r.aliases} .html aliases` : ''} and ${r.notFoundPages} not-found pages in ${r.locales} locales → ${r.outDir} ` +
       `(${r.files} files, ${kb(r.bytes)}, ${(r.ms / 1000).toFixed(2)} s, build ${r.buildId})`,
   );
   if (r.runtime) logger.info(`runtime: core ${r.runtime.coreGzip} B gzipped, root redirect ${r.runtime.redirectBytes} B`);

@@ -104,6 +104,37 @@ export const errors = {
     new SitegenError('CheckUnknownLocale', `--locale ${code} is not a locale of this site. Use one of: ${known.join(', ')}.`),
   checkReportWrite: (file: string, cause: unknown) =>
     new SitegenError('CheckReportWrite', `The HTML report could not be written to ${file}: ${why(cause)}. Choose a writable file path for --html.`, { cause }),
+  badShard: (value: string, reason: string) =>
+    new SitegenError('BadShard', `--shard ${value}: ${reason}. Pass k/n with 1 <= k <= n, such as --shard 2/3.`),
+  shardWithLocales: () =>
+    new SitegenError(
+      'ShardWithLocales',
+      '--shard and --locales cannot be combined: --locales builds a preview of some locales, a shard is part of the full site. Drop --locales.',
+    ),
+  mergeShardMissing: (dir: string) =>
+    new SitegenError('MergeShardMissing', `There is no shard folder at ${dir}. Pass the output folders of \`sitegen build --shard k/n\`.`),
+  mergeNotAShard: (dir: string) =>
+    new SitegenError(
+      'MergeNotAShard',
+      `${dir} holds no sitegen manifest (<assets>/<buildId>/manifest.json), so it is no build output. Pass the output folders of \`sitegen build --shard k/n\`.`,
+    ),
+  mergeOutOverlaps: (outDir: string, other: string) =>
+    new SitegenError('MergeOutOverlaps', `The merge target ${outDir} overlaps ${other}. Choose an output folder outside the shards and the current folder, such as dist/.`),
+  mergeConflict: (file: string, a: string, b: string) =>
+    new SitegenError(
+      'MergeConflict',
+      `${file} differs between the shards ${a} and ${b}; they were built from different sources or settings. Rebuild every shard from the same commit and options.`,
+    ),
+  mergeBuildsDiffer: (a: string, fileA: string, b: string, fileB: string) =>
+    new SitegenError(
+      'MergeBuildsDiffer',
+      `The shards ${a} (${fileA}) and ${b} (${fileB}) come from different builds; rebuild every shard from the same commit and options.`,
+    ),
+  mergeShardMissingPage: (file: string, shards: number) =>
+    new SitegenError(
+      'MergeIncomplete',
+      `No shard wrote ${file}, which the manifest lists: a shard is missing (${shards} given). Pass the output of every shard, 1/n to n/n.`,
+    ),
   brokenLinks: (lines: string[]) =>
     new SitegenError('BrokenLinks', `${lines.length} internal link(s) lead nowhere in this build:`, { detail: lines.join('\n') }),
 };

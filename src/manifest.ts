@@ -28,3 +28,18 @@ export function createManifest(buildId: string, pages: PageInfo[], locales: read
     routes,
   };
 }
+
+/**
+ * Every public path of the site per locale (pages and their aliases): the whole site's route
+ * table, which links are checked against even where a build writes only some of the pages.
+ */
+export function pathsByLocale(manifest: Manifest): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const route of manifest.routes) {
+    let set = out.get(route.locale);
+    if (!set) out.set(route.locale, (set = new Set()));
+    set.add(route.path);
+    for (const alias of route.aliases ?? []) set.add(alias);
+  }
+  return out;
+}

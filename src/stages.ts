@@ -17,7 +17,9 @@ import { verifyPages } from './verify/verify.ts';
 import { siteFrame } from './render/source-location.ts';
 import { copyStatic, listStatic, writeOut } from './output.ts';
 import { assetsDir, manifestFile } from './paths.ts';
-import { createManifest } from './manifest.ts';
+import { createManifest, pathsByLocale } from './manifest.ts';
+import { planJobs, planLocales, type PlannedJob } from './plan.ts';
+import type { Shard } from './shard.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { errors, SitegenError } from './errors.ts';
 
@@ -34,6 +36,10 @@ export interface BuildState {
   messageSources: string[];
   routes: RouteFile[];
   notFoundFile: string | null;
+  /** Shard k/n of the build, or null for the whole build. */
+  shard: Shard | null;
+  /** The (page, locale) pairs this build renders: all of them, or the shard's share. */
+  plan: PlannedJob[];
   server: ServerBundle | null;
   /** Where the server bundle goes: a dev session keeps one folder for all its builds; else its own. */
   bundles?: BundleFolder;
@@ -52,7 +58,7 @@ export interface BuildState {
 export function newState(config: ResolvedConfig, logger: Logger, warnings: string[], workers?: number): BuildState {
   return {
     config, logger, warnings: [...warnings], stages: [], workers, write: true, staging: null,
-    messages: new Map(), messageSources: [], routes: [], notFoundFile: null, server: null, runtime: null,
+    messages: new Map(), messageSources: [], routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [],
     usedKeys: new Set(), files: 0, bytes: 0,
   };
@@ -71,7 +77,9 @@ export async function loadMessagesStage(state: BuildState): Promise<void> {
  * `locale` limits it to one locale's file (dev, after an edit of only that file).
  */
 export async function checkStage(state: BuildState, locale?: string): Promise<void> {
-  const report = await check(state.config, { locale });
+  // A shard checks the locales it renders, and en, which every page falls back to.
+  const locales = state.shard ? [state.config.defaultLocale.code, ...shardLocales(state)] : undefined;
+  const report = await check(state.config, { locale, locales });
   const failures = report.findings.filter((f) => f.severity === 'error');
   if (failures.length) throw errors.translationErrors(failures.map(formatFinding));
   const gaps = new Map<string, Map<string, number>>();
@@ -92,6 +100,20 @@ export async function routesStage(state: BuildState): Promise<void> {
   const { routes, notFound } = await discoverRoutes(state.config.root, state.config.pagesDir);
   state.routes = routes;
   state.notFoundFile = notFound;
+}
+
+/** Which (page, locale) pairs this build renders; a shard computes its share alone, from the routes. */
+export async function planStage(state: BuildState): Promise<void> {
+  const files = [...state.routes.map((r) => r.file), ...(state.notFoundFile ? [state.notFoundFile] : [])];
+  state.plan = planJobs({ files, locales: state.config.locales.map((l) => l.code), shard: state.shard });
+  if (state.shard && state.plan.length === 0) {
+    state.warnings.push(`Shard ${state.shard.index}/${state.shard.count} has no pages: there are more shards than (page, locale) pairs. Use fewer shards.`);
+  }
+}
+
+/** The locales of the pages this build renders, in the order of the locale table. */
+export function shardLocales(state: BuildState): string[] {
+  return planLocales(state.plan, state.config.locales.map((l) => l.code));
 }
 
 /** esbuild: pages and templates into one server module, the runtime into browser assets. */
@@ -137,10 +159,8 @@ export function hash(text: string | Uint8Array): string {
 /** React to static markup, one job per (page, locale), written as soon as it is rendered. */
 export async function renderStage(state: BuildState): Promise<void> {
   const { config } = state;
-  const jobs: RenderJob[] = [];
-  for (const page of [...state.pages, ...(state.notFound ? [state.notFound] : [])]) {
-    for (const locale of config.locales) jobs.push({ page, locale: locale.code });
-  }
+  const pages = new Map([...state.pages, ...(state.notFound ? [state.notFound] : [])].map((p) => [p.file, p]));
+  const jobs: RenderJob[] = state.plan.map((job) => ({ page: pages.get(job.file)!, locale: job.locale }));
   state.results = await renderAll({
     modulePath: state.server!.modulePath,
     workers: state.workers,
@@ -172,7 +192,9 @@ export async function renderStage(state: BuildState): Promise<void> {
 export function renderContext(state: BuildState, outDir: string): RenderContext {
   const { config } = state;
   const messages: Record<string, Messages> = {};
-  for (const [code, m] of state.messages) messages[code] = m;
+  // A shard hands its renderers only the messages its pages use: its locales and the en fallback.
+  const wanted = state.shard && new Set([config.defaultLocale.code, ...shardLocales(state)]);
+  for (const [code, m] of state.messages) if (!wanted || wanted.has(code)) messages[code] = m;
   return {
     outDir,
     assetsDir: assetsDir(config.assetsBase),
@@ -200,16 +222,12 @@ export function jobError(state: BuildState, result: JobResult): SitegenError {
   return errors.renderFailed(page, result.locale, cause, err.name === 'SitegenError' ? undefined : where);
 }
 
+/** Links are checked against the whole site's route table, so a shard accepts links to pages another shard writes. */
 export async function verifyStage(state: BuildState): Promise<void> {
-  const pathsByLocale = new Map<string, Set<string>>();
-  for (const result of state.results) {
-    let set = pathsByLocale.get(result.locale);
-    if (!set) pathsByLocale.set(result.locale, (set = new Set()));
-    for (const p of result.paths) set.add(p);
-  }
+  const { config } = state;
   const problems = verifyPages({
     results: state.results,
-    pathsByLocale,
+    pathsByLocale: pathsByLocale(createManifest(state.buildId, state.pages, config.locales, config.defaultLocale.code)),
     staticPaths: new Set(state.staticFiles.map((f) => '/' + f)),
     assetsBase: state.config.assetsBase,
     expectedAlternates: state.config.locales.length + 1,
@@ -241,8 +259,9 @@ export async function writeStage(state: BuildState): Promise<void> {
 /** The stages that turn sources into a staged output folder, in order (the swap comes after). */
 export const PIPELINE: readonly [string, (state: BuildState) => Promise<void>][] = [
   ['messages', loadMessagesStage],
-  ['check', checkStage],
   ['routes', routesStage],
+  ['plan', planStage],
+  ['check', checkStage],
   ['bundle', bundleStage],
   ['render', renderStage],
   ['verify', verifyStage],

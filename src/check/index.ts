@@ -19,6 +19,8 @@ export { exitCode } from './exit-code.ts';
 export interface CheckOptions {
   /** Check only this locale code (its findings and row). */
   locale?: string;
+  /** Check only these locale codes (a build shard's); en's own checks run when en is one of them. */
+  locales?: readonly string[];
   /** Every message key the pages ask for (from the build); unused and undefined keys are checked only with it. */
   usedKeys?: ReadonlySet<string>;
 }
@@ -34,7 +36,7 @@ const GLOBAL_ARGUMENTS: ReadonlySet<string> = new Set(GLOBAL_ARGUMENT_NAMES);
  */
 export async function check(config: ResolvedConfig, options: CheckOptions = {}): Promise<CheckReport> {
   const reference = config.defaultLocale;
-  const selected = selectLocales(config, options.locale);
+  const selected = selectLocales(config, options);
   const texts = await readLocaleFiles(config, [reference, ...selected.filter((l) => l !== reference)]);
   const enFile = parseLocaleFile(texts[0]!);
   const run: Run = {
@@ -82,8 +84,12 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
   return { reference: reference.code, locales, findings, usageChecked: wantsEn && Boolean(options.usedKeys) };
 }
 
-function selectLocales(config: ResolvedConfig, code: string | undefined): readonly Locale[] {
-  if (code === undefined) return config.locales;
+function selectLocales(config: ResolvedConfig, options: CheckOptions): readonly Locale[] {
+  const code = options.locale;
+  if (code === undefined) {
+    const only = options.locales && new Set(options.locales);
+    return only ? config.locales.filter((l) => only.has(l.code)) : config.locales;
+  }
   const locale = config.locales.find((l) => l.code === code);
   if (!locale) {
     throw errors.checkUnknownLocale(code, config.locales.map((l) => l.code));

@@ -1,0 +1,120 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { build } from '../../src/build.ts';
+import { runCli } from '../../src/cli.ts';
+import { createMemoryLogger } from '../../src/logger.ts';
+import { editFile, expectSameTree, fixtureSites, read } from '../helpers/site.ts';
+
+const site = fixtureSites('basic');
+
+/** `sitegen merge ...args` in `cwd` through the CLI: exit code and what it printed. */
+async function mergeCli(cwd: string, ...args: string[]) {
+  const logger = createMemoryLogger();
+  const code = await runCli(['node', 'sitegen', 'merge', ...args], { cwd, logger });
+  return { code, lines: logger.lines };
+}
+
+describe('sitegen merge', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await site();
+    await build({ root, outDir: 'full', logger: createMemoryLogger() });
+    for (const index of [1, 2, 3]) await build({ root, outDir: `out-${index}`, shard: { index, count: 3 }, logger: createMemoryLogger() });
+  });
+
+  /** A copy of the three shards in a fresh folder, so that a test can spoil one. */
+  async function shardCopies(name: string): Promise<string> {
+    const dir = path.join(root, name);
+    for (const k of [1, 2, 3]) await cp(path.join(root, `out-${k}`), path.join(dir, `out-${k}`), { recursive: true });
+    return dir;
+  }
+
+  /** A target that already holds a previous deployment, to see that a refused merge leaves it alone. */
+  async function previousTarget(dir: string): Promise<void> {
+    await mkdir(path.join(dir, 'dist'));
+    await writeFile(path.join(dir, 'dist/previous.html'), 'previous deployment\n');
+  }
+
+  async function expectTargetUntouched(dir: string): Promise<void> {
+    expect(await readdir(path.join(dir, 'dist'))).toEqual(['previous.html']);
+    expect(await read(dir, 'dist/previous.html')).toBe('previous deployment\n');
+    // No staging folder is left beside it.
+    expect((await readdir(dir)).filter((f) => f.startsWith('.'))).toEqual([]);
+  }
+
+  it('replaces the target with the union of the shards and prints one summary line', async () => {
+    const dir = await shardCopies('ok');
+    await previousTarget(dir);
+    const { code, lines } = await mergeCli(dir, 'out-2', 'out-3', 'out-1', '--out', 'dist');
+    expect(code).toBe(0);
+    expect(lines).toEqual([{ level: 'info', msg: expect.stringMatching(/^merged 3 shard\(s\) → .*dist \(\d+ files, [\d.]+ KB, build [0-9a-f]{12}\)$/) }]);
+    expect(existsSync(path.join(dir, 'dist/previous.html'))).toBe(false);
+    await expectSameTree(path.join(root, 'full'), path.join(dir, 'dist'));
+  });
+
+  it('refuses two shards that disagree on a file, naming the file and both shards, and writes nothing', async () => {
+    const dir = await shardCopies('conflict');
+    await editFile(dir, 'out-3/sitemap.xml', (text) => text.replace('https://fixture.example/about', 'https://fixture.example/elsewhere'));
+    await previousTarget(dir);
+    const { code, lines } = await mergeCli(dir, 'out-1', 'out-2', 'out-3', '--out', 'dist');
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.level).toBe('error');
+    expect(lines[0]!.msg).toBe(
+      'sitemap.xml differs between the shards out-1 and out-3; they were built from different sources or settings. Rebuild every shard from the same commit and options.',
+    );
+    await expectTargetUntouched(dir);
+  });
+
+  it('refuses shards built from different sources even when no file path is shared with different bytes', async () => {
+    const dir = await shardCopies('builds');
+    // Shard 3 from an edited message: another build id, so another manifest path, but the same sitemap and assets.
+    const changed = await site();
+    await editFile(changed, 'locales/de.json', (text) => text.replace('Wer wir sind', 'Wer wir heute sind'));
+    await rm(path.join(dir, 'out-3'), { recursive: true });
+    await build({ root: changed, outDir: path.join(dir, 'out-3'), shard: { index: 3, count: 3 }, logger: createMemoryLogger() });
+    await previousTarget(dir);
+    const { code, lines } = await mergeCli(dir, 'out-1', 'out-2', 'out-3', '--out', 'dist');
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.msg).toMatch(
+      /^The shards out-1 \(_static\/[0-9a-f]{12}\/manifest\.json\) and out-3 \(_static\/[0-9a-f]{12}\/manifest\.json\) come from different builds/,
+    );
+    await expectTargetUntouched(dir);
+  });
+
+  it('refuses an incomplete set of shards, naming a file that no shard wrote', async () => {
+    const dir = await shardCopies('missing');
+    await previousTarget(dir);
+    const { code, lines } = await mergeCli(dir, 'out-1', 'out-3', '--out', 'dist');
+    expect(code).toBe(1);
+    expect(lines.map((l) => l.msg)).toEqual([
+      'No shard wrote ar/index.html, which the manifest lists: a shard is missing (2 given). Pass the output of every shard, 1/n to n/n.',
+    ]);
+    await expectTargetUntouched(dir);
+  });
+
+  it('refuses a folder that does not exist or holds no build output', async () => {
+    const dir = await shardCopies('strange');
+    await mkdir(path.join(dir, 'empty'));
+    expect((await mergeCli(dir, 'out-1', 'nothing', '--out', 'dist')).lines.map((l) => l.msg)).toEqual([
+      'There is no shard folder at nothing. Pass the output folders of `sitegen build --shard k/n`.',
+    ]);
+    expect((await mergeCli(dir, 'out-1', 'empty', '--out', 'dist')).lines.map((l) => l.msg)).toEqual([
+      'empty holds no sitegen manifest (<assets>/<buildId>/manifest.json), so it is no build output. Pass the output folders of `sitegen build --shard k/n`.',
+    ]);
+    expect(existsSync(path.join(dir, 'dist'))).toBe(false);
+  });
+
+  it('refuses a target that is a shard, lies inside one, or holds the current folder', async () => {
+    const dir = await shardCopies('overlap');
+    for (const out of ['out-1', 'out-1/dist', '.', '..']) {
+      const { code, lines } = await mergeCli(dir, 'out-1', 'out-2', 'out-3', '--out', out);
+      expect(code).toBe(1);
+      expect(lines.map((l) => l.msg)).toEqual([expect.stringMatching(/^The merge target .* overlaps .*\. Choose an output folder outside the shards/)]);
+    }
+    expect(await readdir(path.join(dir, 'out-1'))).not.toContain('dist');
+  });
+});
