@@ -1,8 +1,9 @@
-import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import type { PrimitiveType } from 'intl-messageformat';
 import { createElement, Fragment, type ReactNode } from 'react';
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { printAST } from '@formatjs/icu-messageformat-parser/printer.js';
 import type { Locale } from '../locales.ts';
+import { compileMessage, type CompiledMessage } from './compiled-message.ts';
 
 /** Flat messages: `{ "home.hero.title": "Introducing {product}" }`. */
 export type Messages = Readonly<Record<string, string>>;
@@ -47,11 +48,12 @@ export interface TranslatorOptions {
 
 export function createTranslator(options: TranslatorOptions): Translator {
   const { locale, messages, fallback, globals } = options;
-  const cache = new Map<string, IntlMessageFormat>();
+  const cache = new Map<string, CompiledMessage>();
+  const plurals = new Map<string, Record<string, string>>();
   const richTags: Record<string, (chunks: ReactNode[]) => ReactNode> = {};
   for (const tag of ALLOWED_TAGS) richTags[tag] = (chunks) => createElement(tag, null, ...chunks);
 
-  function compiled(key: string): IntlMessageFormat {
+  function compiled(key: string): CompiledMessage {
     let format = cache.get(key);
     if (format) return format;
     let source = messages[key];
@@ -68,7 +70,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
       tag = 'en-US';
     }
     try {
-      format = new IntlMessageFormat(source, tag, undefined, { ignoreTag: false });
+      format = compileMessage(source, tag);
     } catch (cause) {
       throw options.onFormatError(key, cause);
     }
@@ -100,8 +102,11 @@ export function createTranslator(options: TranslatorOptions): Translator {
       return createElement(Fragment, null, ...out.map((part, i) => withKey(part as ReactNode, i)));
     },
     pluralForms(key) {
+      // The same for every page of the locale: worked out once.
+      const known = plurals.get(key);
+      if (known) return { ...known };
       const format = compiled(key);
-      const ast = format.getAst();
+      const ast = format.ast;
       const at = ast.findIndex((el) => el.type === TYPE.plural);
       if (at < 0) throw options.onFormatError(key, new Error('it has no top-level plural argument'));
       const plural = ast[at] as MessageFormatElement & { options: Record<string, { value: MessageFormatElement[] }> };
@@ -109,10 +114,11 @@ export function createTranslator(options: TranslatorOptions): Translator {
       for (const [selector, option] of Object.entries(plural.options)) {
         // Outside a plural `#` is plain text, so the chosen branch keeps it for the browser.
         const branch = [...ast.slice(0, at), ...option.value, ...ast.slice(at + 1)];
-        const text = new IntlMessageFormat(printAST(branch), format.resolvedOptions().locale).format(globals);
+        const text = compileMessage(printAST(branch), format.locale).format(globals);
         out[selector] = Array.isArray(text) ? text.join('') : String(text);
       }
-      return out;
+      plurals.set(key, out);
+      return { ...out };
     },
     namespace(prefix) {
       const keys = new Set([...Object.keys(fallback), ...Object.keys(messages)].filter((k) => k.startsWith(prefix)));
@@ -120,7 +126,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
       for (const key of [...keys].sort()) {
         // Simple arguments stay as `{name}` placeholders for the browser to fill in.
         const placeholders: Record<string, string> = {};
-        for (const el of compiled(key).getAst()) if (el.type === TYPE.argument) placeholders[el.value] = `{${el.value}}`;
+        for (const el of compiled(key).ast) if (el.type === TYPE.argument) placeholders[el.value] = `{${el.value}}`;
         out[key.slice(prefix.length)] = this.t(key, placeholders);
       }
       return out;

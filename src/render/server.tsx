@@ -3,7 +3,7 @@
  * thread for small builds and inside worker threads for large ones; either way it renders a job
  * list and writes each page to disk as soon as it is rendered.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ComponentType, ReactNode } from 'react';
@@ -16,6 +16,7 @@ import { errors } from '../errors.ts';
 import { headTags } from './head.ts';
 import { renderDocument } from './document.ts';
 import { extractLinks } from '../verify/links.ts';
+import { Folders } from './folders.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
 
@@ -37,8 +38,8 @@ const translators: WeakMap<object, WeakMap<object, Map<string, TranslatorEntry>>
   Symbol.for('sitegen.translators')
 ] ??= new WeakMap()) as never;
 const NO_MESSAGES = {};
-/** Folders created so far per render (as promises, so that concurrent writes into one folder wait for one mkdir). */
-const madeDirs = new WeakMap<RenderContext, Map<string, Promise<unknown>>>();
+/** Folders made so far per render context. */
+const folders = new WeakMap<RenderContext, Folders>();
 /** Writes may overlap with rendering the next pages, up to this many at a time. */
 const MAX_PENDING_WRITES = 64;
 
@@ -99,12 +100,9 @@ function recording(translator: Translator, used: Set<string>): Translator {
 /** Starts writing a file (its folder made once) and returns its size; the write joins `pending`. */
 function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, contents: string): number {
   const file = path.join(ctx.outDir, rel);
-  const dir = path.dirname(file);
-  let dirs = madeDirs.get(ctx);
-  if (!dirs) madeDirs.set(ctx, (dirs = new Map()));
-  let made = dirs.get(dir);
-  if (!made) dirs.set(dir, (made = mkdir(dir, { recursive: true })));
-  pending.push(made.then(() => writeFile(file, contents)));
+  let made = folders.get(ctx);
+  if (!made) folders.set(ctx, (made = new Folders(ctx.outDir)));
+  pending.push(made.ensure(path.dirname(file)).then(() => writeFile(file, contents)));
   return Buffer.byteLength(contents);
 }
 

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { compileMessage } from '../../src/i18n/compiled-message.ts';
+import { createTranslator } from '../../src/i18n/translator.ts';
+import { findLocale } from '../../src/locales.ts';
+
+const SAMPLES: [string, Record<string, unknown>][] = [
+  ['Plain text', {}],
+  ['Hello {name}, welcome to {product}', { name: 'Ada', product: 'App' }],
+  ['{count, plural, =0 {No results} one {# result} other {# results}}', { count: 1234 }],
+  ['{gender, select, female {She} male {He} other {They}} paid {amount, number, ::currency/EUR}', { gender: 'female', amount: 12.5 }],
+  ['Due {when, date, long} at {when, time, short}', { when: new Date(Date.UTC(2026, 2, 1, 9, 30)) }],
+  ['<b>Bold</b> and {n, number, percent}', { n: 0.25, b: (chunks: unknown[]) => `[${chunks.join('')}]` }],
+];
+
+describe('compileMessage', () => {
+  it.each(['en-US', 'de-DE', 'ar', 'hi-IN', 'zh-TW'])('formats exactly as IntlMessageFormat does (%s)', (tag) => {
+    for (const [source, values] of SAMPLES) {
+      const expected = new IntlMessageFormat(source, tag, undefined, { ignoreTag: false }).format(values as never);
+      expect(compileMessage(source, tag).format(values)).toEqual(expected);
+    }
+  });
+
+  it('parses each (locale, source) once: the en fallback shared by other locales is not parsed again', () => {
+    const first = compileMessage('Shared {product} text', 'en-US');
+    const again = compileMessage('Shared {product} text', 'en-US');
+    expect(again.ast).toBe(first.ast);
+    expect(compileMessage('Shared {product} text', 'de-DE').ast).not.toBe(first.ast);
+  });
+
+  it('reports the resolved locale as IntlMessageFormat does', () => {
+    expect(compileMessage('x', 'de-DE').locale).toBe(new IntlMessageFormat('x', 'de-DE').resolvedOptions().locale);
+  });
+
+  it('throws the parser error for bad ICU syntax', () => {
+    expect(() => compileMessage('{count, plural, one {x}', 'en-US')).toThrow();
+  });
+});
+
+describe('translator', () => {
+  it('works out the plural forms of a message once per locale and hands out copies', () => {
+    const translator = createTranslator({
+      locale: findLocale('de')!,
+      messages: { items: '{count, plural, one {# Eintrag} other {# Einträge}}' },
+      fallback: {},
+      globals: { product: 'App' },
+      onMissing: () => null,
+      onFormatError: (key, cause) => new Error(`${key}: ${String(cause)}`),
+    });
+    const forms = translator.pluralForms('items');
+    expect(forms).toEqual({ one: '# Eintrag', other: '# Einträge' });
+    forms.one = 'changed by a caller';
+    expect(translator.pluralForms('items')).toEqual({ one: '# Eintrag', other: '# Einträge' });
+  });
+});

@@ -1,0 +1,38 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Folders } from '../../src/render/folders.ts';
+
+const made: string[] = [];
+afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
+const tempRoot = async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-folders-'));
+  made.push(dir);
+  return dir;
+};
+
+describe('Folders', () => {
+  it('makes nested folders, many at once under shared parents', async () => {
+    const root = await tempRoot();
+    const folders = new Folders(root);
+    const dirs = ['de/jobs', 'de/tos', 'de', '_static/abc/de/jobs', '_static/abc/fr'].map((d) => path.join(root, d));
+    const first = folders.ensure(dirs[0]!);
+    expect(folders.ensure(dirs[0]!)).toBe(first);
+    await Promise.all(dirs.map((d) => folders.ensure(d)));
+    for (const d of dirs) expect((await stat(d)).isDirectory()).toBe(true);
+  });
+
+  it('accepts folders that exist already', async () => {
+    const root = await tempRoot();
+    await mkdir(path.join(root, 'de', 'jobs'), { recursive: true });
+    await new Folders(root).ensure(path.join(root, 'de', 'jobs'));
+    expect((await stat(path.join(root, 'de', 'jobs'))).isDirectory()).toBe(true);
+  });
+
+  it('rejects when a file stands where a folder must go', async () => {
+    const root = await tempRoot();
+    await writeFile(path.join(root, 'de'), 'a file');
+    await expect(new Folders(root).ensure(path.join(root, 'de', 'jobs'))).rejects.toMatchObject({ code: 'ENOTDIR' });
+  });
+});
