@@ -60,8 +60,16 @@ function linkOf(e: Event): URL | void {
 /** Path and query of the content on screen (the hash alone never changes content). */
 let shown = location.pathname + location.search;
 
+/**
+ * Scrolls to the element a hash names: percent-decoded (`#caf%C3%A9` is the id `café`), or as it
+ * is when it does not decode (`#100%` is the id `100%`: decoding must not throw after a swap).
+ */
 function scrollToHash(hash: string) {
-  const target = hash && document.getElementById(decodeURIComponent(hash.slice(1)));
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {}
+  const target = id && document.getElementById(id);
   target && target.scrollIntoView();
   return target;
 }

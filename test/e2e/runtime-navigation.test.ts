@@ -63,6 +63,23 @@ describe('client navigation (behaviour 4)', () => {
     await page.context().close();
   });
 
+  it('a hash that does not percent-decode (#100%) scrolls to its element: one history entry, no reload', async () => {
+    for (const [hash, scrolled] of [['#100%', true], ['#%zz', false]] as const) {
+      const page = await env.open('/');
+      await page.evaluate(() => ((window as any).marker = 'kept'));
+      const entries = await page.evaluate(() => history.length);
+      await page.evaluate((href) => document.querySelector('main')!.append(Object.assign(document.createElement('a'), { href, textContent: 'to' })), '/jobs' + hash);
+      await page.click(`a[href="/jobs${hash}"]`);
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Jobs');
+      if (scrolled) await page.waitForFunction(() => window.scrollY > 1000);
+      expect(page.url()).toBe(env.site.url + '/jobs' + hash);
+      expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+      expect(await marker(page), hash).toBe('kept');
+      if (!scrolled) expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.context().close();
+    }
+  });
+
   it('restores the scroll position on back', async () => {
     const page = await env.open('/tos');
     await page.evaluate(() => window.scrollTo(0, 1500));
