@@ -110,11 +110,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   };
 }
 
+/** What the pages ask of the messages: the keys, and the value names the code passes for each. */
+export interface MessageUsage {
+  keys: Set<string>;
+  /** Key -> value names of its `t`/`rich` calls; keys only the browser fills in are absent. */
+  passedValues: Map<string, Set<string>>;
+}
+
 /**
- * Renders every page in memory (nothing is written) and returns the message keys they asked
- * for: what `sitegen check` uses to find unused and undefined keys.
+ * Renders every page in memory (nothing is written) and returns what they asked of the messages:
+ * what `sitegen check` uses to find unused and undefined keys, and the arguments a translation
+ * may use.
  */
-export async function collectUsedKeys(config: ResolvedConfig): Promise<Set<string>> {
+export async function collectUsage(config: ResolvedConfig): Promise<MessageUsage> {
   const state = newState(config, createLogger({ level: 'silent' }), []);
   state.write = false;
   try {
@@ -128,5 +136,10 @@ export async function collectUsedKeys(config: ResolvedConfig): Promise<Set<strin
   } finally {
     await state.server?.dispose();
   }
-  return state.usedKeys;
+  return { keys: state.usedKeys, passedValues: state.passedValues };
+}
+
+/** The message keys the pages ask for (see collectUsage). */
+export async function collectUsedKeys(config: ResolvedConfig): Promise<Set<string>> {
+  return (await collectUsage(config)).keys;
 }

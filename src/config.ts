@@ -24,8 +24,12 @@ export interface UserConfig {
   fonts?: { stylesheet: string; preconnect: string[] };
   /** Free-form links the templates use: appStore, googlePlay, facebook, ... */
   links?: Record<string, string>;
-  /** Message keys whose value may stay identical to en (brand names and the like). */
-  untranslated?: string[];
+  /**
+   * Message keys whose value may stay identical to en (brand names, loanwords), as exact keys or
+   * `prefix.*`: for every locale (an array, or the `'*'` entry), or per locale code
+   * (`{ '*': ['brand.*'], fr: ['nav.menu'] }`).
+   */
+  untranslated?: string[] | Record<string, string[]>;
   /** Public values handed to the browser runtime (API keys of hosted services and the like). */
   client?: Record<string, unknown>;
 }
@@ -47,8 +51,11 @@ export interface ResolvedConfig {
   readonly assetsBase: string;
   readonly locales: readonly Locale[];
   readonly defaultLocale: Locale;
-  readonly untranslated: readonly string[];
+  /** The `untranslated` allow-list by locale code; `'*'` (always present) holds the keys of every locale. */
+  readonly untranslated: UntranslatedAllowList;
 }
+
+export type UntranslatedAllowList = Readonly<Record<string, readonly string[]>>;
 
 export interface ConfigOverrides {
   outDir?: string;
@@ -114,9 +121,20 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
       assetsBase,
       locales,
       defaultLocale: findLocale(DEFAULT_LOCALE)!,
-      untranslated: user.untranslated ?? [],
+      untranslated: resolveUntranslated(user.untranslated, configFile && projectPath(root, configFile)),
     }),
   };
+}
+
+/** `untranslated` as a map by locale code with `'*'` for every locale; the array form is `'*'` alone. */
+function resolveUntranslated(value: unknown, file: string | null): UntranslatedAllowList {
+  const isList = (v: unknown): v is string[] => Array.isArray(v) && v.every((k) => typeof k === 'string');
+  if (value === undefined) return { '*': [] };
+  if (isList(value)) return { '*': [...value] };
+  if (value !== null && typeof value === 'object' && Object.values(value).every(isList)) {
+    return { '*': [], ...(value as Record<string, string[]>) };
+  }
+  throw errors.untranslatedInvalid(file ?? 'sitegen.config.ts');
 }
 
 async function loadConfigFile(file: string, root: string): Promise<Partial<UserConfig>> {

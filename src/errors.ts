@@ -35,6 +35,11 @@ export const errors = {
     ),
   configInvalid: (file: string, cause: unknown) =>
     new SitegenError('ConfigInvalid', `${file} could not be loaded: ${why(cause)}. Export the site config as the default export.`, { cause }),
+  untranslatedInvalid: (file: string) =>
+    new SitegenError(
+      'UntranslatedInvalid',
+      `\`untranslated\` in ${file} must be a list of message keys, or an object of such lists by locale code ('*' for every locale), such as { '*': ['brand.*'], fr: ['nav.menu'] }.`,
+    ),
   badBaseUrl: (url: string, file: string | null, cause?: unknown) =>
     new SitegenError('BadBaseUrl', `The base URL "${url}" (from --base-url or ${file ?? 'the defaults'}) is not an absolute http(s) URL, such as https://example.com.`, { cause }),
   unknownLocale: (code: string) =>

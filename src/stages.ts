@@ -51,6 +51,8 @@ export interface BuildState {
   cssFile: string | null;
   results: JobResult[];
   usedKeys: Set<string>;
+  /** Key -> names of the values the pages pass for it (for `sitegen check`). */
+  passedValues: Map<string, Set<string>>;
   files: number;
   bytes: number;
 }
@@ -60,7 +62,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     config, logger, warnings: [...warnings], stages: [], workers, write: true, staging: null,
     messages: new Map(), messageSources: [], routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [],
-    usedKeys: new Set(), files: 0, bytes: 0,
+    usedKeys: new Set(), passedValues: new Map(), files: 0, bytes: 0,
   };
 }
 
@@ -84,8 +86,9 @@ export async function checkStage(state: BuildState, locale?: string): Promise<vo
   if (failures.length) throw errors.translationErrors(failures.map(formatFinding));
   const gaps = new Map<string, Map<string, number>>();
   for (const f of report.findings) {
-    // Missing files and keys are reported from the render, as the en fallbacks they cause.
-    if (f.kind === 'missing-file' || f.kind === 'missing-key') continue;
+    // Missing files and keys are reported from the render, as the en fallbacks they cause; infos
+    // are notes for `sitegen check`, not warnings.
+    if (f.kind === 'missing-file' || f.kind === 'missing-key' || f.severity === 'info') continue;
     const byKind = gaps.get(f.file) ?? new Map<string, number>();
     byKind.set(f.kind, (byKind.get(f.kind) ?? 0) + 1);
     gaps.set(f.file, byKind);
@@ -171,6 +174,11 @@ export async function renderStage(state: BuildState): Promise<void> {
   const fallbacks = new Map<string, Set<string>>();
   for (const result of state.results) {
     for (const key of result.usedKeys) state.usedKeys.add(key);
+    for (const key in result.passedValues) {
+      let names = state.passedValues.get(key);
+      if (!names) state.passedValues.set(key, (names = new Set()));
+      for (const name of result.passedValues[key]!) names.add(name);
+    }
     if (result.error && state.write) throw jobError(state, result);
     state.bytes += result.bytes;
     // Route pages: one HTML file per path plus the payload; a not-found page: one file.

@@ -1,6 +1,10 @@
-import { checkPlurals, compareToReference } from './compare-message.ts';
+import { checkEmptyCases, checkPlurals } from './case-check.ts';
+import { compareToReference } from './compare-message.ts';
 import type { FindingList } from './findings.ts';
-import type { KeyPatterns } from './key-sets.ts';
+import type { AllowList } from './key-sets.ts';
+import { pluralCategories } from './plural-categories.ts';
+import { isSpaceChar } from './shape.ts';
+import { visibleWordCount } from './visible-words.ts';
 import { flatten } from '../i18n/messages.ts';
 import type { LocaleFile } from './locale-files.ts';
 import { leaf, subtree, type MessageTree } from './message-tree.ts';
@@ -9,10 +13,14 @@ import { isPlainShape, isPlainText, parseMessage, sameShape, type MessageShape, 
 /** State shared by one check run. */
 export interface Run {
   findings: FindingList;
-  /** Keys whose translation may equal en (`untranslated` in the config). */
-  allow: KeyPatterns;
+  /** Keys whose translation may equal en (`untranslated` in the config), per locale. */
+  allow: AllowList;
   /** Arguments every message receives, which a translation may use even where en does not. */
   globals: ReadonlySet<string>;
+  /** Key -> the value names the code passes for it (rendering the pages); undefined without pages. */
+  passed?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** en message -> its visible words (see visible-words.ts), counted once per run. */
+  words: Map<string, number>;
 }
 
 /** en, parsed once, as every locale is compared with it. */
@@ -47,7 +55,7 @@ export function checkReference(run: Run, file: LocaleFile): Reference {
       shapes.push(null);
       return;
     }
-    if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale)) run.findings.addProblem(file, prefix + key, problem);
+    if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale, parsed.shape)) run.findings.addProblem(file, prefix + key, problem);
     shapes.push(parsed.shape);
   });
   return referenceOf(file, tree, flat, shapes);
@@ -93,12 +101,16 @@ class TranslationWalk {
   matched = 0;
   /** Index of the current en message in `ref.shapes`. */
   private index = 0;
+  /** Whether the language has one plural form (ja, ko, zh, ...). */
+  private readonly singleForm: boolean;
 
   constructor(
     private readonly run: Run,
     private readonly ref: Reference,
     private readonly file: LocaleFile,
-  ) {}
+  ) {
+    this.singleForm = pluralCategories(file.locale.iso, 'cardinal').single;
+  }
 
   /** Every message of `en` against the same place in `tr` (undefined: the locale has nothing there). */
   compare(en: MessageTree, tr: MessageTree | undefined, prefix: string): void {
@@ -175,24 +187,39 @@ class TranslationWalk {
     const same = enShape !== null && (value === enValue || (isPlainShape(enShape) && isPlainText(value)));
     const parsed: ParsedMessage | null = same ? null : parseMessage(value);
     if (parsed && !parsed.ok) {
+      // The build cannot format it: not translated, whatever it says.
       run.findings.addProblem(file, prefix + key, syntaxProblem(parsed.error), true);
-    } else {
-      const shape = parsed ? parsed.shape : enShape!;
-      if (!same && enShape && !sameShape(enShape, shape)) {
-        for (const problem of compareToReference(enShape, shape, run.globals)) run.findings.addProblem(file, prefix + key, problem);
-      }
-      if (shape.hasPlural) for (const problem of checkPlurals(shape, file.locale)) run.findings.addProblem(file, prefix + key, problem);
-    }
-    if (value === enValue && needsTranslation(enShape, enValue) && !run.allow.has(prefix + key)) {
-      run.findings.addProblem(file, prefix + key, {
-        kind: 'untranslated',
-        at: 0,
-        message: 'The translation is identical to en.',
-        hint: `Translate it; if it must stay as in en (a brand name), add "${prefix + key}" to \`untranslated\` in sitegen.config.ts.`,
-      });
       return;
     }
+    const shape = parsed ? parsed.shape : enShape!;
+    if (!same && enShape && !sameShape(enShape, shape)) {
+      const context = { globals: run.globals, passed: run.passed?.get(prefix + key), singleForm: this.singleForm };
+      for (const problem of compareToReference(enShape, shape, context)) run.findings.addProblem(file, prefix + key, problem);
+    }
+    if (shape.hasPlural) for (const problem of checkPlurals(shape, file.locale, enShape)) run.findings.addProblem(file, prefix + key, problem);
+    if (shape.hasEmptyCase && enShape && !same) for (const problem of checkEmptyCases(enShape, shape, file.locale)) run.findings.addProblem(file, prefix + key, problem);
+    if (value === enValue && needsTranslation(enShape, enValue) && !run.allow.has(file.locale.code, prefix + key)) {
+      const words = this.words(enValue);
+      run.findings.addProblem(file, prefix + key, {
+        kind: 'untranslated',
+        // One or two words are mostly shared by both languages (Menu, Status, Spam): worth a look only.
+        severity: words <= 2 ? 'info' : undefined,
+        at: 0,
+        message: words <= 2 ? `Identical to en, but only ${words === 1 ? 'one word' : `${words} words`}: often the same in both languages (Menu, Status).` : 'The translation is identical to en.',
+        hint:
+          words <= 2
+            ? `Nothing to do if ${file.locale.code} says it this way; to silence it, add "${prefix + key}" to \`untranslated.${file.locale.code}\` in sitegen.config.ts.`
+            : `Translate it; if it must stay as in en (a brand name), add "${prefix + key}" to \`untranslated\` in sitegen.config.ts.`,
+      });
+      if (words > 2) return;
+    }
     this.counts.translated++;
+  }
+
+  private words(enValue: string): number {
+    let n = this.run.words.get(enValue);
+    if (n === undefined) this.run.words.set(enValue, (n = visibleWordCount(enValue)));
+    return n;
   }
 }
 
@@ -211,11 +238,8 @@ function isBlank(s: string): boolean {
   const c = s.charCodeAt(0);
   // Most text starts with a character that is plainly not a space.
   if (c > 32 && c < 0xa0) return false;
-  return isSpace(c) && s.trim() === '';
+  return isSpaceChar(c) && s.trim() === '';
 }
-/** The characters String.prototype.trim removes. */
-const isSpace = (c: number) =>
-  c <= 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 
 /** Text with no letters outside arguments (`{product}`, `© {year}`, `24/7`) reads the same in every language. */
 function needsTranslation(shape: MessageShape | null | undefined, text: string): boolean {

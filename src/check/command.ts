@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { ResolvedConfig } from '../config.ts';
 import { errors } from '../errors.ts';
+import type { MessageUsage } from '../build.ts';
 import type { Logger } from '../logger.ts';
 
 export interface CheckCommandContext {
@@ -46,8 +47,8 @@ export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCo
   const { config, warnings } = await resolveConfig(root);
   for (const warning of warnings) ctx.logger.warn(warning);
 
-  const usedKeys = await usedKeysOf(config, ctx.logger);
-  const report = await check(config, { locale: options.locale, usedKeys });
+  const usage = await usageOf(config, ctx.logger);
+  const report = await check(config, { locale: options.locale, usedKeys: usage?.keys, passedValues: usage?.passedValues });
 
   if (options.json) (ctx.stdout ?? process.stdout).write(toJson(report));
   else ctx.logger.info(formatTable(report, { color: ctx.logger.color, strict: options.strict }));
@@ -66,14 +67,15 @@ export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCo
 }
 
 /**
- * The message keys the pages ask for, from the build (`collectUsedKeys` renders every page in
- * memory). Without pages, unused and undefined keys are simply not checked, and the report says so.
+ * What the pages ask of the messages, from the build (`collectUsage` renders every page in
+ * memory): keys and the values passed. Without pages, unused and undefined keys are simply not
+ * checked, and the report says so; translations may then use en's arguments only.
  */
-async function usedKeysOf(config: ResolvedConfig, logger: Logger): Promise<Set<string> | undefined> {
+async function usageOf(config: ResolvedConfig, logger: Logger): Promise<MessageUsage | undefined> {
   if (!existsSync(config.pagesDir)) {
     logger.debug(`No pages folder at ${config.pagesDir}: unused and undefined keys are not checked.`);
     return undefined;
   }
-  const { collectUsedKeys } = await import('../build.ts');
-  return collectUsedKeys(config);
+  const { collectUsage } = await import('../build.ts');
+  return collectUsage(config);
 }

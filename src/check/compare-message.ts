@@ -1,14 +1,25 @@
-import type { ArgKind, ArgUse, MessageShape } from './message-shape.ts';
-import type { FindingKind } from './report.ts';
-import { missingCategories, pluralCategories, unusedCategories } from './plural-categories.ts';
+import type { ArgKind, ArgUse, MessageShape } from './shape.ts';
+import type { FindingKind, Severity } from './report.ts';
 
 /** A problem inside one message, before it gets a file position. */
 export interface Problem {
   kind: FindingKind;
+  /** Only when milder than the kind's severity (SEVERITY in report.ts). */
+  severity?: Severity;
   /** Offset inside the message. */
   at: number;
   message: string;
   hint: string;
+}
+
+/** What a comparison knows besides the two messages. */
+export interface CompareContext {
+  /** Arguments every message receives (`{product}`). */
+  globals: ReadonlySet<string>;
+  /** Value names the code passes for this key (from rendering the pages); undefined when not known. */
+  passed: ReadonlySet<string> | undefined;
+  /** Whether the translation's language has one plural category (ja, ko, zh, ...): counts never change its words. */
+  singleForm: boolean;
 }
 
 /**
@@ -36,49 +47,70 @@ const byName = (uses: readonly ArgUse[]) => {
   return map;
 };
 
-const spell = (use: ArgUse) => {
+/** How an argument is written, for hints; in a language of one plural form a count is just `{n, number}`. */
+const spell = (use: ArgUse, singleForm = false) => {
   if (use.kind === 'plain') return `{${use.name}}`;
+  if (singleForm && (use.kind === 'plural' || use.kind === 'selectordinal') && !use.offset) return `{${use.name}, number}`;
   if (use.kind === 'plural' || use.kind === 'selectordinal' || use.kind === 'select') {
     return `{${use.name}, ${use.kind}${use.offset ? `, offset:${use.offset}` : ''} ...}`;
   }
   return `{${use.name}, ${use.kind}${use.style ? `, ${use.style}` : ''}}`;
 };
 
-/** Everything a translation must keep from en: arguments, their kinds and styles, select cases and tags. */
-export function compareToReference(en: MessageShape, tr: MessageShape, globals: ReadonlySet<string>): Problem[] {
+/**
+ * Everything a translation must keep from en: arguments, their kinds and styles, select cases and
+ * tags. It may use more arguments than en when the code passes them (`context.passed`).
+ */
+export function compareToReference(en: MessageShape, tr: MessageShape, context: CompareContext): Problem[] {
+  const { globals, passed, singleForm } = context;
   const problems: Problem[] = [];
   const enArgs = byName(en.uses);
   const trArgs = byName(tr.uses);
   for (const [name, enUses] of enArgs) {
     const trUses = trArgs.get(name);
     if (!trUses) {
+      // A count that only chooses en's words (no `#`) has nothing to choose in a one-form language.
+      if (singleForm && onlySelects(enUses)) continue;
       problems.push({
         kind: 'argument-missing',
         at: 0,
         message: `The argument {${name}} of en is missing.`,
-        hint: `Put ${spell(enUses[0]!)} back into the translation; the page passes a value for it.`,
+        hint: `Put ${spell(enUses[0]!, singleForm)} back into the translation; the page passes a value for it.`,
       });
       continue;
     }
-    const kindProblem = compareKinds(name, enUses, trUses);
+    const kindProblem = compareKinds(name, enUses, trUses, singleForm);
     if (kindProblem) problems.push(kindProblem);
-    else problems.push(...lostMeaning(name, enUses, trUses));
+    else problems.push(...lostMeaning(name, enUses, trUses, singleForm));
   }
   for (const [name, trUses] of trArgs) {
-    if (enArgs.has(name) || globals.has(name)) continue;
+    if (enArgs.has(name) || globals.has(name) || passed?.has(name)) continue;
     const known = [...enArgs.keys()].map((n) => `{${n}}`).join(', ');
     problems.push({
       kind: 'argument-unknown',
       at: trUses[0]!.at,
-      message: `The argument {${name}} is not in en, so no value is passed for it.`,
-      hint: known ? `Use only the arguments of en (${known}); check the spelling.` : 'en has no arguments here; write the text without braces.',
+      message: passed
+        ? `The argument {${name}} is not in en, and no page passes a value for it.`
+        : `The argument {${name}} is not in en, so no value is passed for it.`,
+      hint: hintForUnknown(known, passed, enArgs, globals),
     });
   }
   problems.push(...compareTags(en, tr));
   return problems;
 }
 
-function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[]): Problem | undefined {
+function hintForUnknown(known: string, passed: ReadonlySet<string> | undefined, enArgs: Map<string, ArgUse[]>, globals: ReadonlySet<string>): string {
+  const more = passed ? [...passed].filter((n) => !enArgs.has(n) && !globals.has(n)).sort() : [];
+  if (more.length > 0) return `Use only the arguments of en${known ? ` (${known})` : ''} or the values the pages pass (${more.map((n) => `{${n}}`).join(', ')}); check the spelling.`;
+  return known ? `Use only the arguments of en (${known}); check the spelling.` : 'en has no arguments here; write the text without braces.';
+}
+
+/** Whether en only chooses words by the argument (plural or select) and never shows it (`#` or `{n}`). */
+function onlySelects(enUses: ArgUse[]): boolean {
+  return enUses.every((u) => u.kind === 'select' || ((u.kind === 'plural' || u.kind === 'selectordinal') && !u.pound));
+}
+
+function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], singleForm: boolean): Problem | undefined {
   const enGroups = new Set(enUses.map((u) => GROUP[u.kind]).filter((g) => g !== 'any'));
   if (enGroups.size === 0) return undefined;
   const wrong = trUses.find((u) => GROUP[u.kind] !== 'any' && !enGroups.has(GROUP[u.kind]));
@@ -88,12 +120,15 @@ function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[]): Problem
     kind: 'argument-kind',
     at: wrong.at,
     message: `{${name}} is a ${enUse.kind} argument in en but a ${wrong.kind} here.`,
-    hint: `Use it as en does, for example ${spell(enUse)}.`,
+    hint: `Use it as en does, for example ${spell(enUse, singleForm)}.`,
   };
 }
 
-/** A translation that keeps the argument but drops how en formats it. */
-function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[]): Problem[] {
+/**
+ * A translation that keeps the argument but drops how en formats it. In a one-form language a
+ * count shown as `{n}` or `{n, number}` instead of a plural is idiomatic, not a loss.
+ */
+function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], singleForm: boolean): Problem[] {
   const problems: Problem[] = [];
   const at = trUses[0]!.at;
   const has = (pred: (u: ArgUse) => boolean) => trUses.some(pred);
@@ -101,8 +136,8 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[]): Problem[
     problems.push({
       kind: 'lost-meaning',
       at,
-      message: `en ${what}; the translation has ${[...new Set(trUses.map(spell))].join(', ')}.`,
-      hint: `Keep the formatting of en: ${spell(enUse)}.`,
+      message: `en ${what}; the translation has ${[...new Set(trUses.map((t) => spell(t)))].join(', ')}.`,
+      hint: `Keep the formatting of en: ${spell(enUse, singleForm)}.`,
     });
   for (const u of enUses) {
     if (u.kind === 'number' || u.kind === 'date' || u.kind === 'time') {
@@ -113,7 +148,7 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[]): Problem[
     } else if (u.kind === 'plural' || u.kind === 'selectordinal') {
       const plurals = trUses.filter((t) => t.kind === 'plural' || t.kind === 'selectordinal');
       if (u.offset && !plurals.some((t) => t.offset === u.offset)) lost(u, `subtracts offset:${u.offset} from {${name}} before choosing a plural form`);
-      else if (!u.offset && !has((t) => GROUP[t.kind] === 'number')) lost(u, `formats {${name}} as a number (${u.kind})`);
+      else if (!u.offset && !singleForm && !has((t) => GROUP[t.kind] === 'number')) lost(u, `formats {${name}} as a number (${u.kind})`);
     } else if (u.kind === 'select') {
       const selects = trUses.filter((t) => t.kind === 'select');
       if (selects.length === 0) {
@@ -168,35 +203,6 @@ function compareTags(en: MessageShape, tr: MessageShape): Problem[] {
       message: `The tags are nested differently from en: en has no ${nesting(tagPath)}.`,
       hint: `Nest the tags as en does: ${[...en.tagPaths.keys()].map(nesting).join(', ')}.`,
     });
-  }
-  return problems;
-}
-
-/** Plural categories of every plural and selectordinal, against the language's CLDR rules. */
-export function checkPlurals(shape: MessageShape, locale: { code: string; iso: string }): Problem[] {
-  const problems: Problem[] = [];
-  for (const use of shape.uses) {
-    if (use.kind !== 'plural' && use.kind !== 'selectordinal') continue;
-    const categories = pluralCategories(locale.iso, use.kind === 'plural' ? 'cardinal' : 'ordinal');
-    const missing = missingCategories(categories, use.options, use.offset);
-    if (missing.length > 0) {
-      const examples = missing.map((c) => `\`${c}\` (${categories.examples.get(c)!.join(', ')}, …)`).join(', ');
-      problems.push({
-        kind: 'plural-missing',
-        at: use.at,
-        message: `The ${use.kind} on {${use.name}} lacks ${examples}: ${locale.code} selects ${missing.length > 1 ? 'them' : 'it'} for those whole numbers.`,
-        hint: `Add ${missing.map((c) => `${c} {…}`).join(' ')}; until then those counts get the \`other\` text.`,
-      });
-    }
-    const unused = unusedCategories(categories, use.options);
-    if (unused.length > 0) {
-      problems.push({
-        kind: 'plural-unused',
-        at: use.at,
-        message: `The ${use.kind} on {${use.name}} has ${unused.map((c) => `\`${c}\``).join(', ')}, which ${locale.code} never selects.`,
-        hint: `Remove it; ${locale.code} uses ${[...categories.allowed].map((c) => `\`${c}\``).join(', ')} (an exact case like =1 is always allowed).`,
-      });
-    }
   }
   return problems;
 }

@@ -1,4 +1,4 @@
-import { addUse, newShape, newUse, NO_TAGS, type MessageShape } from './message-shape.ts';
+import { addUse, isSpaceChar, markEmpty, newShape, newUse, NO_OPTIONS, NO_TAGS, type ArgUse, type MessageShape } from './shape.ts';
 
 /**
  * A quick reader for the ICU messages sites write most: text, `{name}`, `{n, number, percent}`,
@@ -37,7 +37,7 @@ const GIVE_UP = new GiveUp();
 export function fastShape(text: string): MessageShape | null {
   const r = READER.start(text);
   try {
-    r.message(0, '', false);
+    r.message(0, '');
     if (r.i !== text.length) return null;
   } catch (e) {
     if (e === GIVE_UP) return null;
@@ -48,25 +48,28 @@ export function fastShape(text: string): MessageShape | null {
 
 class Reader {
   i = 0;
-  // Set by start(); message-shape.ts (which imports this file) may not be initialized yet here.
+  // Set by start().
   shape!: MessageShape;
   private text = '';
+  /** The plural whose `#` the text being read shows; null outside one, or inside a select. */
+  private plural: ArgUse | null = null;
 
   /** One reader serves every message (reading is synchronous and never re-entered). */
   start(text: string): this {
     this.text = text;
     this.i = 0;
     this.shape = newShape();
+    this.plural = null;
     return this;
   }
 
   /** Reads until the end, a `}` closing an option (depth > 0) or a `</` closing a tag. */
-  message(depth: number, tagPath: string, inPlural: boolean): void {
+  message(depth: number, tagPath: string): void {
     const t = this.text;
     while (this.i < t.length) {
       const c = t.charCodeAt(this.i);
       if (c === 123 /* { */) {
-        this.argument(tagPath, inPlural);
+        this.argument(tagPath);
       } else if (c === 125 /* } */) {
         if (depth === 0) throw GIVE_UP;
         break;
@@ -75,7 +78,7 @@ class Reader {
           if (!tagPath) throw GIVE_UP;
           break;
         }
-        this.tag(depth, tagPath, inPlural);
+        this.tag(depth, tagPath);
       } else if (c === 39 /* ' */) {
         throw GIVE_UP;
       } else {
@@ -86,7 +89,7 @@ class Reader {
 
   /**
    * Literal text from `i` to the next character that means something here, in one tight loop (a
-   * `#` in a plural is the count, not text, but it is no letter either).
+   * `#` in a plural is the count, not text, and no letter either).
    */
   private literal(i: number): number {
     const t = this.text;
@@ -94,12 +97,13 @@ class Reader {
     for (; i < t.length; i++) {
       const c = t.charCodeAt(i);
       if (c === 123 /* { */ || c === 125 /* } */ || c === 60 /* < */ || c === 39 /* ' */) break;
-      if (!shape.hasLetters && isLetter(c)) shape.hasLetters = true;
+      if (c === 35 /* # */ && this.plural) this.plural.pound = true;
+      else if (!shape.hasLetters && isLetter(c)) shape.hasLetters = true;
     }
     return i;
   }
 
-  private argument(tagPath: string, inPlural: boolean): void {
+  private argument(tagPath: string): void {
     const at = this.i;
     this.i++;
     this.space();
@@ -130,22 +134,28 @@ class Reader {
       this.space();
     }
     const options = new Set<string>();
-    this.use(newUse(name, type, '', offset, options, at));
+    const use = newUse(name, type, '', offset, options, at);
+    this.use(use);
+    const outer = this.plural;
+    this.plural = type === 'select' ? null : use;
     while (!this.eat('}')) {
       const selector = this.text.charCodeAt(this.i) === 61 /* = */ ? '=' + (this.i++, this.match(DIGITS)) : this.match(IDENT);
       if (options.has(selector) || (type === 'select' && selector.startsWith('='))) throw GIVE_UP;
       options.add(selector);
       this.space();
       this.expect('{');
-      this.message(1, tagPath, type !== 'select' || inPlural);
+      const start = this.i;
+      this.message(1, tagPath);
+      if (this.isBlank(start, this.i)) markEmpty(this.shape, use, selector);
       this.expect('}');
       this.space();
     }
+    this.plural = outer;
     if (!options.has('other')) throw GIVE_UP;
     if (type !== 'select') this.shape.hasPlural = true;
   }
 
-  private tag(depth: number, tagPath: string, inPlural: boolean): void {
+  private tag(depth: number, tagPath: string): void {
     const at = this.i;
     this.i++;
     const name = this.match(TAG_NAME);
@@ -157,7 +167,7 @@ class Reader {
     }
     if (!this.shape.tags.has(name)) this.shape.tags.set(name, at);
     if (!this.shape.tagPaths.has(path)) this.shape.tagPaths.set(path, at);
-    this.message(depth, path, inPlural);
+    this.message(depth, path);
     this.expect('</');
     if (this.match(TAG_NAME) !== name) throw GIVE_UP;
     this.expect('>');
@@ -165,6 +175,12 @@ class Reader {
 
   private use(use: MessageShape['uses'][number]): void {
     addUse(this.shape, use);
+  }
+
+  /** Whether the text from `start` to `end` is only spaces (a case that shows nothing); stops at the first other character. */
+  private isBlank(start: number, end: number): boolean {
+    for (let k = start; k < end; k++) if (!isSpaceChar(this.text.charCodeAt(k))) return false;
+    return true;
   }
 
   private space(): void {
@@ -192,5 +208,5 @@ class Reader {
 
 }
 
-const NONE: ReadonlySet<string> = new Set();
+const NONE = NO_OPTIONS;
 const READER = new Reader();

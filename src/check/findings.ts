@@ -10,6 +10,8 @@ interface Unplaced {
   /** Where: at character `at` of the message, or at the key itself (`at` null). */
   at: number | null;
   kind: FindingKind;
+  /** Set when milder than the kind's own severity (an `info`). */
+  severity: Severity | undefined;
   message: string;
   hint: string;
   frame: boolean;
@@ -45,12 +47,12 @@ export class FindingList {
 
   /** A problem inside the message `key` of `file`, to be positioned inside the JSON string. */
   addProblem(file: LocaleFile, key: string, problem: Problem, frame = false): void {
-    this.defer(file, { key, at: problem.at, kind: problem.kind, message: problem.message, hint: problem.hint, frame });
+    this.defer(file, { key, at: problem.at, kind: problem.kind, severity: problem.severity, message: problem.message, hint: problem.hint, frame });
   }
 
   /** A finding about a key as a whole (extra, unused), to be positioned at the key. */
   addKey(file: LocaleFile, key: string, kind: FindingKind, message: string, hint: string): void {
-    this.defer(file, { key, at: null, kind, message, hint, frame: false });
+    this.defer(file, { key, at: null, kind, severity: undefined, message, hint, frame: false });
   }
 
   /** Positions the findings waiting in `file`, all with one scan of its text. */
@@ -68,6 +70,7 @@ export class FindingList {
         line: pos?.line,
         column: pos?.column,
         kind: u.kind,
+        severity: u.severity,
         message: u.message,
         hint: u.hint,
         frame: u.frame && pos ? codeFrame(locator.source, pos.line, pos.column, 0) : undefined,

@@ -9,7 +9,7 @@ export interface TableOptions {
 }
 
 
-const COLUMNS = ['locale', 'keys', 'translated', 'missing', 'extra', 'errors', 'warnings', 'complete'] as const;
+const COLUMNS = ['locale', 'keys', 'translated', 'missing', 'extra', 'errors', 'warnings', 'infos', 'complete'] as const;
 
 /**
  * The human report: one row per locale, then the problems grouped by locale and key, each with
@@ -27,6 +27,7 @@ export function formatTable(report: CheckReport, options: TableOptions): string 
     String(l.extra),
     String(l.errors),
     String(l.warnings),
+    String(l.infos),
     l.status === 'ok' ? `${l.completeness.toFixed(1)}%` : `(${l.status} file)`,
   ]);
   const widths = COLUMNS.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i]!.length)));
@@ -49,7 +50,7 @@ export function formatTable(report: CheckReport, options: TableOptions): string 
       key = f.key;
       out.push(`  ${f.key ?? '(whole file)'}`);
     }
-    const severity = f.severity === 'error' ? paint(color, 31, 'error  ') : paint(color, 33, 'warning');
+    const severity = f.severity === 'error' ? paint(color, 31, 'error  ') : f.severity === 'warning' ? paint(color, 33, 'warning') : paint(color, 36, 'info   ');
     out.push(`    ${severity} ${f.kind}  ${paint(color, 2, findingPlace(f))}`);
     out.push(`            ${f.message}`);
     if (f.frame) out.push(...f.frame.split('\n').map((l) => `            ${paint(color, 2, l)}`));
@@ -64,10 +65,14 @@ export function formatTable(report: CheckReport, options: TableOptions): string 
   return out.join('\n');
 }
 
+/** The closing line. Infos are counted apart: they never fail a run. */
 function verdict(report: CheckReport, options: TableOptions): string {
-  const { errors, warnings } = countBySeverity(report.findings);
-  if (errors === 0 && warnings === 0) return paint(options.color, 32, `All ${report.locales.length} locale(s) complete and correct.`);
-  const counts = `${errors} error(s), ${warnings} warning(s).`;
+  const { errors, warnings, infos } = countBySeverity(report.findings);
+  const notes = infos > 0 ? `${infos} info(s) to look at, which never fail the check.` : '';
+  if (errors === 0 && warnings === 0) {
+    return paint(options.color, 32, `All ${report.locales.length} locale(s) complete and correct.${notes ? ' ' + notes : ''}`);
+  }
+  const counts = `${errors} error(s), ${warnings} warning(s)${infos > 0 ? `, ${infos} info(s)` : ''}.`;
   if (errors > 0) return paint(options.color, 31, `${counts} Errors fail the check; fix them first.`);
   return options.strict
     ? paint(options.color, 31, `${counts} Warnings fail the check because of --strict.`)

@@ -9,7 +9,7 @@ table{border-collapse:collapse;width:100%}th,td{padding:.3rem .6rem;text-align:s
 td.n{text-align:end;font-variant-numeric:tabular-nums}
 .bar{background:#eee;border-radius:3px;height:.8rem;min-width:8rem}.bar span{display:block;height:100%;border-radius:3px;background:#2e7d32}
 .bar.gap span{background:#f9a825}.bar.bad span{background:#c62828}
-.error{color:#b71c1c;font-weight:600}.warning{color:#8d6e00;font-weight:600}
+.error{color:#b71c1c;font-weight:600}.warning{color:#8d6e00;font-weight:600}.info{color:#1565c0;font-weight:600}
 .hint{color:#555}pre{background:#f6f6f6;padding:.4rem;overflow:auto;margin:.3rem 0}
 code{font-family:ui-monospace,monospace}
 `;
@@ -20,7 +20,8 @@ code{font-family:ui-monospace,monospace}
  * Deterministic: no date, so two runs over the same files give the same bytes.
  */
 export function renderHtmlReport(report: CheckReport): string {
-  const { errors, warnings } = countBySeverity(report.findings);
+  const { errors, warnings, infos } = countBySeverity(report.findings);
+  const counts = `${errors} error(s), ${warnings} warning(s), ${infos} info(s)`;
   const rows = report.locales
     .map((l) => {
       const tone = l.errors > 0 ? ' bad' : l.warnings > 0 ? ' gap' : '';
@@ -28,7 +29,7 @@ export function renderHtmlReport(report: CheckReport): string {
       const label = l.status === 'ok' ? `${pct.toFixed(1)}%` : `${l.status} file`;
       return `<tr><th scope="row"><a href="#locale-${escapeHtml(l.locale)}">${escapeHtml(l.locale)}</a></th>
 <td><div class="bar${tone}" role="img" aria-label="${escapeHtml(`${l.locale}: ${label} translated`)}"><span style="width:${pct}%"></span></div></td>
-<td class="n">${escapeHtml(label)}</td><td class="n">${l.keys}</td><td class="n">${l.translated}</td><td class="n">${l.missing}</td><td class="n">${l.extra}</td><td class="n">${l.errors}</td><td class="n">${l.warnings}</td></tr>`;
+<td class="n">${escapeHtml(label)}</td><td class="n">${l.keys}</td><td class="n">${l.translated}</td><td class="n">${l.missing}</td><td class="n">${l.extra}</td><td class="n">${l.errors}</td><td class="n">${l.warnings}</td><td class="n">${l.infos}</td></tr>`;
     })
     .join('\n');
 
@@ -51,14 +52,14 @@ export function renderHtmlReport(report: CheckReport): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>Translation report: ${errors} error(s), ${warnings} warning(s)</title>
+<title>Translation report: ${counts}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <h1>Translation report</h1>
-<p>${errors} error(s), ${warnings} warning(s) against ${escapeHtml(report.reference)}.${report.usageChecked ? '' : ' Unused and undefined keys were not checked.'}</p>
+<p>${counts} against ${escapeHtml(report.reference)}.${report.usageChecked ? '' : ' Unused and undefined keys were not checked.'}</p>
 <table>
-<thead><tr><th scope="col">Locale</th><th scope="col">Completeness</th><th scope="col"></th><th scope="col">Keys</th><th scope="col">Translated</th><th scope="col">Missing</th><th scope="col">Extra</th><th scope="col">Errors</th><th scope="col">Warnings</th></tr></thead>
+<thead><tr><th scope="col">Locale</th><th scope="col">Completeness</th><th scope="col"></th><th scope="col">Keys</th><th scope="col">Translated</th><th scope="col">Missing</th><th scope="col">Extra</th><th scope="col">Errors</th><th scope="col">Warnings</th><th scope="col">Infos</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>

@@ -4,10 +4,11 @@ import { errors } from '../errors.ts';
 import { GLOBAL_ARGUMENT_NAMES } from '../i18n/globals.ts';
 import { findLocale, type Locale } from '../locales.ts';
 import { checkReference, checkTranslation, type Counts, type Run } from './check-locale.ts';
+import { findDuplicateKeys, hasDuplicateKeys } from './duplicate-keys.ts';
 import { FindingList } from './findings.ts';
-import { compareUsage, KeyPatterns } from './key-sets.ts';
+import { AllowList, compareUsage } from './key-sets.ts';
 import { parseLocaleFile, readLocaleFiles, relativeFile, strayLocaleFiles, type LocaleFile } from './locale-files.ts';
-import type { CheckReport, Finding, LocaleSummary } from './report.ts';
+import { addSeverity, type CheckReport, type Finding, type LocaleSummary, type SeverityCounts } from './report.ts';
 
 export type { CheckReport, Finding, FindingKind, LocaleSummary, Severity } from './report.ts';
 export { SEVERITY } from './report.ts';
@@ -23,6 +24,11 @@ export interface CheckOptions {
   locales?: readonly string[];
   /** Every message key the pages ask for (from the build); unused and undefined keys are checked only with it. */
   usedKeys?: ReadonlySet<string>;
+  /**
+   * Key -> the value names the pages pass for it (`t(key, { count })`), from the same render. A
+   * translation may use any of them; a key absent here (or no map at all) allows en's arguments only.
+   */
+  passedValues?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** Arguments every message receives from the build (see templates/README.md). */
@@ -41,8 +47,10 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
   const enFile = parseLocaleFile(texts[0]!);
   const run: Run = {
     findings: new FindingList(),
-    allow: new KeyPatterns(config.untranslated),
+    allow: new AllowList(config.untranslated),
     globals: GLOBAL_ARGUMENTS,
+    passed: options.passedValues,
+    words: new Map(),
   };
   const order = config.locales.map((l) => l.code);
   const wantsEn = selected.includes(reference);
@@ -54,9 +62,10 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
     return { reference: reference.code, locales: [row(enFile, 0, null, tally(findings))], findings, usageChecked: false };
   }
 
+  checkDuplicateKeys(run, enFile);
   const ref = checkReference(run, enFile);
   if (wantsEn) {
-    if (config.untranslated.length > 0) checkAllowList(run, config, ref.keys());
+    if (!run.allow.empty) checkAllowList(run, config, ref.keys());
     if (options.usedKeys) checkUsage(run, enFile, ref.keys(), options.usedKeys);
     if (!options.locale) await checkStrayFiles(run, config);
   }
@@ -69,7 +78,10 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
     const file = parseLocaleFile(text);
     let counts: Counts | null = null;
     if (file.status !== 'ok') reportUnreadable(run, file, file.status === 'malformed' ? 'error' : 'warning');
-    else counts = checkTranslation(run, ref, file);
+    else {
+      checkDuplicateKeys(run, file);
+      counts = checkTranslation(run, ref, file);
+    }
     run.findings.place(file);
     checked.push({ locale: file.locale, file: file.file, status: file.status, counts });
   }
@@ -129,14 +141,44 @@ function reportUnreadable(run: Run, file: LocaleFile, severity: 'error' | 'warni
 
 function checkAllowList(run: Run, config: ResolvedConfig, enKeys: readonly string[]): void {
   const configFile = config.configFile ? relativeFile(config, config.configFile) : 'sitegen.config.ts';
-  for (const pattern of run.allow.unmatched(enKeys)) {
+  const list = (scope: string) => (scope === '*' ? '`untranslated`' : `\`untranslated.${scope}\``);
+  for (const { scope, pattern } of run.allow.unmatched(enKeys)) {
     run.findings.add({
       locale: config.defaultLocale.code,
       key: pattern,
       file: configFile,
       kind: 'allow-list-unknown',
-      message: `\`untranslated\` lists "${pattern}", which matches no key of en.`,
-      hint: 'Remove it from `untranslated`, or fix its name if the key was renamed.',
+      message: `${list(scope)} lists "${pattern}", which matches no key of en.`,
+      hint: `Remove it from ${list(scope)}, or fix its name if the key was renamed.`,
+    });
+  }
+  const codes = config.locales.map((l) => l.code);
+  for (const scope of run.allow.scopes()) {
+    if (codes.includes(scope)) continue;
+    run.findings.add({
+      locale: config.defaultLocale.code,
+      key: scope,
+      file: configFile,
+      kind: 'allow-list-unknown',
+      message: `\`untranslated\` has a list for "${scope}", which is no locale of this site.`,
+      hint: `Use a locale code of the site (${codes.join(', ')}), or '*' for every locale.`,
+    });
+  }
+}
+
+/** Keys written twice in one object: JSON.parse kept the last, the first is lost without a word. */
+function checkDuplicateKeys(run: Run, file: LocaleFile): void {
+  if (!hasDuplicateKeys(file.source, file.facts.keys)) return;
+  for (const dup of findDuplicateKeys(file.source)) {
+    run.findings.add({
+      locale: file.locale.code,
+      key: dup.key,
+      file: file.file,
+      line: dup.second.line,
+      column: dup.second.column,
+      kind: 'duplicate-key',
+      message: `"${dup.key}" is written twice in the same object (lines ${dup.first.line} and ${dup.second.line}): only line ${dup.second.line} is read, line ${dup.first.line} is silently lost.`,
+      hint: 'Keep one of the two: delete the one you do not mean, or rename it if it was meant to be another key.',
     });
   }
 }
@@ -176,14 +218,13 @@ async function checkStrayFiles(run: Run, config: ResolvedConfig): Promise<void> 
   }
 }
 
-/** Errors and warnings per locale, counted in one pass over the findings. */
-function tally(findings: readonly Finding[]): Map<string, { errors: number; warnings: number }> {
-  const out = new Map<string, { errors: number; warnings: number }>();
+/** Errors, warnings and infos per locale, counted in one pass over the findings. */
+function tally(findings: readonly Finding[]): Map<string, SeverityCounts> {
+  const out = new Map<string, SeverityCounts>();
   for (const f of findings) {
     let t = out.get(f.locale);
-    if (!t) out.set(f.locale, (t = { errors: 0, warnings: 0 }));
-    if (f.severity === 'error') t.errors++;
-    else t.warnings++;
+    if (!t) out.set(f.locale, (t = { errors: 0, warnings: 0, infos: 0 }));
+    addSeverity(t, f.severity);
   }
   return out;
 }
@@ -191,8 +232,8 @@ function tally(findings: readonly Finding[]): Map<string, { errors: number; warn
 /** What a locale's row needs once its file is checked (not the file's tree). */
 type Checked = Pick<LocaleFile, 'locale' | 'file' | 'status'> & { counts: Counts | null };
 
-function row(file: Pick<LocaleFile, 'locale' | 'file' | 'status'>, keys: number, counts: Counts | null, severities: Map<string, { errors: number; warnings: number }>): LocaleSummary {
-  const { errors, warnings } = severities.get(file.locale.code) ?? { errors: 0, warnings: 0 };
+function row(file: Pick<LocaleFile, 'locale' | 'file' | 'status'>, keys: number, counts: Counts | null, severities: Map<string, SeverityCounts>): LocaleSummary {
+  const { errors, warnings, infos } = severities.get(file.locale.code) ?? { errors: 0, warnings: 0, infos: 0 };
   const translated = counts?.translated ?? 0;
   return {
     locale: file.locale.code,
@@ -205,6 +246,7 @@ function row(file: Pick<LocaleFile, 'locale' | 'file' | 'status'>, keys: number,
     extra: counts?.extra ?? 0,
     errors,
     warnings,
+    infos,
     completeness: keys === 0 ? (file.status === 'ok' ? 100 : 0) : Math.floor((translated * 1000) / keys) / 10,
   };
 }

@@ -202,10 +202,10 @@ function hasBackslash(text: string, start: number, end: number): boolean {
   return false;
 }
 
-const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
+export const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 
 /** Offset of the quote closing the string that opens at `open` (skipping escaped quotes). */
-function closingQuote(text: string, open: number): number {
+export function closingQuote(text: string, open: number): number {
   let end = text.indexOf('"', open + 1);
   while (end !== -1) {
     let backslashes = 0;

@@ -33,6 +33,41 @@ export class KeyPatterns {
   }
 }
 
+/**
+ * The `untranslated` allow-list of the config: patterns for every locale (`'*'`) and per locale
+ * code. A locale's own list adds to the global one.
+ */
+export class AllowList {
+  private readonly all: KeyPatterns;
+  private readonly byLocale = new Map<string, KeyPatterns>();
+
+  constructor(readonly lists: Readonly<Record<string, readonly string[]>>) {
+    this.all = new KeyPatterns(lists['*'] ?? []);
+    for (const [scope, patterns] of Object.entries(lists)) if (scope !== '*') this.byLocale.set(scope, new KeyPatterns(patterns));
+  }
+
+  has(locale: string, key: string): boolean {
+    return this.all.has(key) || this.byLocale.get(locale)?.has(key) === true;
+  }
+
+  /** Whether there is any entry at all (most sites have none: nothing to verify). */
+  get empty(): boolean {
+    return Object.values(this.lists).every((l) => l.length === 0);
+  }
+
+  /** Entries matching none of `keys` (stale), with their scope: `'*'` or a locale code. */
+  unmatched(keys: readonly string[]): { scope: string; pattern: string }[] {
+    const out = this.all.unmatched(keys).map((pattern) => ({ scope: '*', pattern }));
+    for (const [scope, patterns] of this.byLocale) out.push(...patterns.unmatched(keys).map((pattern) => ({ scope, pattern })));
+    return out;
+  }
+
+  /** Locale codes with a list of their own. */
+  scopes(): string[] {
+    return [...this.byLocale.keys()];
+  }
+}
+
 /** What a namespace pattern's keys start with (`brand.*` -> `brand.`, `*` -> ``); null for an exact key. */
 function prefixOf(pattern: string): string | null {
   if (pattern === '*') return '';

@@ -54,7 +54,7 @@ export async function readLocaleFiles(config: ResolvedConfig, locales: readonly 
 }
 
 export function parseLocaleFile(text: LocaleText): LocaleFile {
-  const base = { locale: text.locale, file: text.file, source: text.source ?? '', tree: {}, facts: { leaves: 0, dotted: false } };
+  const base = { locale: text.locale, file: text.file, source: text.source ?? '', tree: {}, facts: { leaves: 0, dotted: false, keys: 0 } };
   if (text.unreadable !== undefined) return { ...base, status: 'malformed', error: { message: `The file cannot be read: ${text.unreadable}.` } };
   if (text.source === null) return { ...base, status: 'missing' };
   // The tree is checked as parsed, not flattened. Only a file the loader would reject goes through

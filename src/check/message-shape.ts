@@ -1,36 +1,13 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { fastShape } from './fast-shape.ts';
+import { addUse, markEmpty, newShape, newUse, NO_OPTIONS, type ArgUse, type MessageShape } from './shape.ts';
+
+export type { ArgKind, ArgUse, MessageShape } from './shape.ts';
 
 /**
- * The shape of one ICU message: what a translation has to keep. Parsed with the parser
- * intl-messageformat itself uses, so "valid here" means "formats at build time".
+ * One ICU message read for the checker: its shape (shape.ts), or where and why it does not parse.
+ * Parsed with the parser intl-messageformat itself uses, so "valid here" means "formats at build time".
  */
-export type ArgKind = 'plain' | 'number' | 'date' | 'time' | 'plural' | 'selectordinal' | 'select';
-
-export interface ArgUse {
-  name: string;
-  kind: ArgKind;
-  /** `percent`, `long`, `::currency/EUR` (skeletons keep their `::`); empty when none. */
-  style: string;
-  /** Plural offset (0 when none or not a plural). */
-  offset: number;
-  /** Option keys of plural, selectordinal and select arguments. */
-  options: ReadonlySet<string>;
-  /** Offset of the argument inside the message. */
-  at: number;
-}
-
-export interface MessageShape {
-  uses: ArgUse[];
-  /** Rich-text tag names, and their nesting as paths (`b`, `link/b`), each with its first offset. */
-  tags: Map<string, number>;
-  tagPaths: Map<string, number>;
-  /** Whether the literal text has any letter (a message of only arguments and digits never needs translating). */
-  hasLetters: boolean;
-  /** Whether there is a plural or selectordinal (whose categories depend on the language). */
-  hasPlural: boolean;
-}
-
 export interface SyntaxProblem {
   /** Offset of the error inside the message. */
   at: number;
@@ -40,34 +17,10 @@ export interface SyntaxProblem {
 export type ParsedMessage = { ok: true; shape: MessageShape } | { ok: false; error: SyntaxProblem };
 
 const LETTER = /\p{L}/u;
-/** Shared by every shape without tags until its first tag; never written to. */
-export const NO_TAGS: Map<string, number> = new Map();
-
-/** Shared by every shape without arguments until its first one (see addUse); never written to. */
-const NO_USES: ArgUse[] = [];
-
-/** Every shape is made here, so they all share one object layout (fast property access). */
-export function newShape(hasLetters = false): MessageShape {
-  return { uses: NO_USES, tags: NO_TAGS, tagPaths: NO_TAGS, hasLetters, hasPlural: false };
-}
-
-/**
- * Adds an argument to a shape. The first one makes an array of exactly one (most messages have
- * one argument); pushing onto an empty array would reserve room for 17.
- */
-export function addUse(shape: MessageShape, use: ArgUse): void {
-  if (shape.uses === NO_USES) shape.uses = [use];
-  else shape.uses.push(use);
-}
-
-export function newUse(name: string, kind: ArgKind, style: string, offset: number, options: ReadonlySet<string>, at: number): ArgUse {
-  return { name, kind, style, offset, options, at };
-}
 
 /** Shared results for text without arguments or tags, most of a site; never mutated. */
 const PLAIN_TEXT: ParsedMessage = { ok: true, shape: newShape(true) };
 const PLAIN_SYMBOLS: ParsedMessage = { ok: true, shape: newShape(false) };
-const EMPTY_OPTIONS: ReadonlySet<string> = new Set();
 
 /**
  * Cheapest reader first: plain text, then the quick reader of common ICU (fast-shape.ts), and the
@@ -96,12 +49,13 @@ export function parseFully(text: string): ParsedMessage {
     ast = parse(text, { captureLocation: true, shouldParseSkeletons: true });
   } catch (cause) {
     const err = cause as { message: string; location?: { start: { offset: number } } };
-    return { ok: false, error: { at: err.location?.start.offset ?? 0, reason: describe(err.message) } };
+    const at = err.location?.start.offset ?? 0;
+    return { ok: false, error: { at, reason: describe(err.message, text, at) } };
   }
   const shape = newShape();
   shape.tags = new Map();
   shape.tagPaths = new Map();
-  walk(ast, shape, '', text);
+  walk(ast, shape, '', text, null);
   shape.hasPlural = shape.uses.some((u) => u.kind === 'plural' || u.kind === 'selectordinal');
   return { ok: true, shape };
 }
@@ -126,7 +80,8 @@ export function sameShape(a: MessageShape, b: MessageShape): boolean {
   return true;
 }
 
-function walk(elements: MessageFormatElement[], shape: MessageShape, path: string, text: string): void {
+/** `plural`: the plural or selectordinal whose `#` these elements show (null outside one, or inside a select). */
+function walk(elements: MessageFormatElement[], shape: MessageShape, path: string, text: string, plural: ArgUse | null): void {
   for (const el of elements) {
     const at = el.location?.start.offset ?? 0;
     switch (el.type) {
@@ -134,30 +89,35 @@ function walk(elements: MessageFormatElement[], shape: MessageShape, path: strin
         if (!shape.hasLetters && LETTER.test(el.value)) shape.hasLetters = true;
         break;
       case TYPE.pound:
+        if (plural) plural.pound = true;
         break;
       case TYPE.argument:
-        addUse(shape, newUse(el.value, 'plain', '', 0, EMPTY_OPTIONS, at));
+        addUse(shape, newUse(el.value, 'plain', '', 0, NO_OPTIONS, at));
         break;
       case TYPE.number:
       case TYPE.date:
       case TYPE.time: {
         const kind = el.type === TYPE.number ? 'number' : el.type === TYPE.date ? 'date' : 'time';
-        addUse(shape, newUse(el.value, kind, styleText(el.style, text), 0, EMPTY_OPTIONS, at));
+        addUse(shape, newUse(el.value, kind, styleText(el.style, text), 0, NO_OPTIONS, at));
         break;
       }
       case TYPE.select:
       case TYPE.plural: {
         const kind = el.type === TYPE.select ? 'select' : el.pluralType === 'ordinal' ? 'selectordinal' : 'plural';
         const offset = el.type === TYPE.plural ? el.offset : 0;
-        addUse(shape, newUse(el.value, kind, '', offset, new Set(Object.keys(el.options)), at));
-        for (const option of Object.values(el.options)) walk(option.value, shape, path, text);
+        const use = newUse(el.value, kind, '', offset, new Set(Object.keys(el.options)), at);
+        addUse(shape, use);
+        for (const [key, option] of Object.entries(el.options)) {
+          if (option.value.every((e) => e.type === TYPE.literal && e.value.trim() === '')) markEmpty(shape, use, key);
+          walk(option.value, shape, path, text, kind === 'select' ? null : use);
+        }
         break;
       }
       case TYPE.tag: {
         const tagPath = path ? `${path}/${el.value}` : el.value;
         if (!shape.tags.has(el.value)) shape.tags.set(el.value, at);
         if (!shape.tagPaths.has(tagPath)) shape.tagPaths.set(tagPath, at);
-        walk(el.children, shape, tagPath, text);
+        walk(el.children, shape, tagPath, text, plural);
         break;
       }
     }
@@ -203,6 +163,17 @@ const REASONS: Record<string, string> = {
   UNCLOSED_TAG: 'a tag is opened but never closed',
 };
 
-function describe(kind: string): string {
+/**
+ * The reason for an error, as seen at the caret. The parser stops reading cases at the first
+ * character that cannot start one and then reports a missing `other`, even when `other` follows:
+ * a comma between two cases (`one {#}, other {#}`) is the usual culprit, so it is named.
+ */
+function describe(kind: string, text: string, at: number): string {
+  if (kind === 'MISSING_OTHER_CLAUSE' && at < text.length && text[at] !== '}') {
+    const c = text[at]!;
+    if (c === ',') return 'a comma between two cases: write the cases one after another, separated only by spaces (`one {…} other {…}`)';
+    if (c === '{') return 'a case without a name: each `{…}` needs a category (one, few, other, ...), a select value or =N before it';
+    return `unexpected "${c}" where the next case (one, few, other, ..., =N) or the closing } should be`;
+  }
   return REASONS[kind] ?? kind.toLowerCase().replace(/_/g, ' ');
 }

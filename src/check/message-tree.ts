@@ -16,6 +16,8 @@ export interface TreeFacts {
   leaves: number;
   /** Whether some key contains a dot, so the file must be compared flattened. */
   dotted: boolean;
+  /** Keys of all objects together (messages and objects): fewer than the file writes when a key is written twice. */
+  keys: number;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface TreeFacts {
  * object of messages (the loader then reports which, with its own error).
  */
 export function inspectTree(tree: Record<string, unknown>): TreeFacts | null {
-  const facts: TreeFacts = { leaves: 0, dotted: false };
+  const facts: TreeFacts = { leaves: 0, dotted: false, keys: 0 };
   return inspect(tree, facts) ? facts : null;
 }
 
@@ -31,6 +33,7 @@ function inspect(tree: Record<string, unknown>, facts: TreeFacts): boolean {
   // for...in: JSON.parse objects have no inherited enumerable keys, and no [key, value] arrays are made.
   for (const key in tree) {
     const value = tree[key];
+    facts.keys++;
     if (typeof value === 'string') facts.leaves++;
     else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       if (!inspect(value as Record<string, unknown>, facts)) return false;

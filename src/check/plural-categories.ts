@@ -11,7 +11,10 @@
  */
 export interface PluralCategories {
   allowed: ReadonlySet<string>;
+  /** The categories whole numbers select (below a million). */
   required: ReadonlySet<string>;
+  /** Whether the language has one category only (ja, ko, zh, th, vi, id, ms): a count never changes the words. */
+  single: boolean;
   /** Category -> the whole numbers below a million selecting it, when there are at most FEW of them. */
   numbers: ReadonlyMap<string, readonly number[]>;
   /** Category -> the first whole numbers selecting it, for messages (`few`: 2, 3, 4). */
@@ -61,6 +64,7 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
   found = {
     allowed: new Set(rules.resolvedOptions().pluralCategories),
     required: new Set(seen.keys()),
+    single: rules.resolvedOptions().pluralCategories.length === 1,
     numbers,
     examples,
   };
@@ -83,6 +87,15 @@ export function missingCategories(categories: PluralCategories, options: Readonl
   }
   return missing;
 }
+
+/** Whether whole numbers select `category` for 0 alone (ar `zero`): `other` commonly serves it. */
+export function zeroOnly(categories: PluralCategories, category: string): boolean {
+  const numbers = categories.numbers.get(category);
+  return numbers !== undefined && numbers.length === 1 && numbers[0] === 0;
+}
+
+/** The categories CLDR defines; anything else in a plural is a misspelling no number selects. */
+export const CLDR_CATEGORIES: ReadonlySet<string> = new Set(CLDR_ORDER);
 
 /** Categories used that the language never selects (`one` in ja); exact `=N` cases are always fine. */
 export function unusedCategories(categories: PluralCategories, options: ReadonlySet<string>): string[] {

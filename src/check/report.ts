@@ -3,12 +3,18 @@
  * here; formatters never look at files again.
  */
 
-export type Severity = 'error' | 'warning';
+/**
+ * `info`: worth a look, never wrong enough to act on by itself (a one-word label identical to en,
+ * a plural case the language never selects). Shown everywhere, counted apart, never fails a run.
+ */
+export type Severity = 'error' | 'warning' | 'info';
 
 /**
  * What a finding is about. These names are part of the JSON schema: never rename one, only add.
- * The severity of each kind is fixed (see SEVERITY): errors break pages or the build, warnings are
- * gaps that fall back to en or lose nuance, and fail only with `--strict`.
+ * SEVERITY gives each kind its severity: errors break pages or the build, warnings are gaps that
+ * fall back to en or lose nuance, and fail only with `--strict`. A few kinds are milder in some
+ * cases (a short label identical to en, a plural lacking only ar `zero`): those findings carry
+ * `info` themselves.
  */
 export type FindingKind =
   | 'malformed-file'
@@ -26,6 +32,9 @@ export type FindingKind =
   | 'tag-nesting'
   | 'plural-missing'
   | 'plural-unused'
+  | 'plural-unreachable'
+  | 'empty-case'
+  | 'duplicate-key'
   | 'select-missing'
   | 'lost-meaning'
   | 'unused-key'
@@ -48,6 +57,9 @@ export const SEVERITY: Readonly<Record<FindingKind, Severity>> = {
   'tag-nesting': 'warning',
   'plural-missing': 'warning',
   'plural-unused': 'warning',
+  'plural-unreachable': 'info',
+  'empty-case': 'warning',
+  'duplicate-key': 'error',
   'select-missing': 'warning',
   'lost-meaning': 'warning',
   'unused-key': 'warning',
@@ -85,12 +97,16 @@ export interface LocaleSummary {
   status: 'ok' | 'missing' | 'malformed';
   /** Keys in en (the reference). */
   keys: number;
-  /** en keys present, not empty, and either different from en or allowed to stay identical. */
+  /**
+   * en keys present, not empty, valid ICU, and either different from en, allowed to stay identical,
+   * or identical but only one or two words (an `info`: mostly a word both languages share).
+   */
   translated: number;
   missing: number;
   extra: number;
   errors: number;
   warnings: number;
+  infos: number;
   /** translated / keys in percent, rounded down to one decimal (100 only when complete). */
   completeness: number;
 }
@@ -111,8 +127,20 @@ export function findingPlace(f: Finding): string {
   return f.line !== undefined ? `${f.file}:${f.line}:${f.column}` : f.file;
 }
 
-export function countBySeverity(findings: readonly Finding[]): { errors: number; warnings: number } {
-  let errors = 0;
-  for (const f of findings) if (f.severity === 'error') errors++;
-  return { errors, warnings: findings.length - errors };
+export interface SeverityCounts {
+  errors: number;
+  warnings: number;
+  infos: number;
+}
+
+export function countBySeverity(findings: readonly Finding[]): SeverityCounts {
+  const counts: SeverityCounts = { errors: 0, warnings: 0, infos: 0 };
+  for (const f of findings) addSeverity(counts, f.severity);
+  return counts;
+}
+
+export function addSeverity(counts: SeverityCounts, severity: Severity): void {
+  if (severity === 'error') counts.errors++;
+  else if (severity === 'warning') counts.warnings++;
+  else counts.infos++;
 }

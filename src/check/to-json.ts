@@ -9,12 +9,13 @@ export const JSON_SCHEMA_VERSION = 1;
  * indented with a final newline, so that diffs of two runs are meaningful.
  */
 export function toJson(report: CheckReport): string {
-  const { errors, warnings } = countBySeverity(report.findings);
+  const { errors, warnings, infos } = countBySeverity(report.findings);
   const data = {
     schemaVersion: JSON_SCHEMA_VERSION,
     reference: report.reference,
     usageChecked: report.usageChecked,
-    summary: { errors, warnings },
+    // `infos` was added after version 1 first shipped; fields are only ever added.
+    summary: { errors, warnings, infos },
     locales: report.locales.map((l) => ({
       locale: l.locale,
       iso: l.iso,
@@ -26,6 +27,7 @@ export function toJson(report: CheckReport): string {
       extra: l.extra,
       errors: l.errors,
       warnings: l.warnings,
+      infos: l.infos,
       completeness: l.completeness,
     })),
     findings: report.findings.map((f) => ({

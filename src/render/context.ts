@@ -48,6 +48,8 @@ export interface JobResult {
   paths: string[];
   bytes: number;
   usedKeys: string[];
+  /** Key -> names of the values its t/rich calls passed (see usage.ts). */
+  passedValues: Record<string, string[]>;
   fallbacks: string[];
   links: { href: string; hreflang: string | null }[];
   alternates: number;

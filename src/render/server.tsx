@@ -19,6 +19,7 @@ import { extractLinks } from '../verify/links.ts';
 import { Folders } from './folders.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
+import { recording, UsageRecorder } from './usage.ts';
 
 export interface ServerModules {
   pages: Record<string, { default?: ComponentType }>;
@@ -85,18 +86,6 @@ function firstSeen(ctx: RenderContext, locale: string, links: JobResult['links']
   });
 }
 
-/** A translator that remembers which keys this one page asked for. */
-function recording(translator: Translator, used: Set<string>): Translator {
-  return {
-    locale: translator.locale,
-    t: (key, values) => (used.add(key), translator.t(key, values)),
-    rich: (key, values) => (used.add(key), translator.rich(key, values)),
-    has: (key) => translator.has(key),
-    pluralForms: (key) => (used.add(key), translator.pluralForms(key)),
-    namespace: (prefix) => translator.namespace(prefix),
-  };
-}
-
 /** Starts writing a file (its folder made once) and returns its size; the write joins `pending`. */
 function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, contents: string): number {
   const file = path.join(ctx.outDir, rel);
@@ -129,10 +118,10 @@ function renderBody(mods: ServerModules, page: PageInfo, value: PageContext): { 
   return { body: shell.slice(0, at) + main + shell.slice(end + END.length), main };
 }
 
-function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used: Set<string>, pending: Promise<unknown>[]): JobResult {
+function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usage: UsageRecorder, pending: Promise<unknown>[]): JobResult {
   const { page } = job;
   const entry = translatorFor(ctx, job.locale);
-  const translator = recording(entry.translator, used);
+  const translator = recording(entry.translator, usage);
   const locale = translator.locale;
   const isNotFound = page.path === null;
   const routePath = page.path ?? NOT_FOUND_PATH;
@@ -153,7 +142,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used
   });
   // Strings for the browser runtime: formatted once per locale, counted as used by every page.
   entry.runtime ??= entry.translator.namespace('runtime.');
-  for (const key of Object.keys(entry.runtime)) used.add('runtime.' + key);
+  for (const key of Object.keys(entry.runtime)) usage.keys.add('runtime.' + key);
   const name = routeName(routePath, locale.code);
 
   /**
@@ -212,7 +201,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, used
   }
   const { links, alternates } = extractLinks(html);
   for (const alias of aliases) links.push(...extractLinks(alias.html).links);
-  return { file: page.file, locale: locale.code, paths, bytes, usedKeys: [...used], fallbacks: [...entry.fallbacks], links: firstSeen(ctx, locale.code, links), alternates };
+  return { file: page.file, locale: locale.code, paths, bytes, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [...entry.fallbacks], links: firstSeen(ctx, locale.code, links), alternates };
 }
 
 function serialize(err: unknown): SerializedError {
@@ -234,11 +223,11 @@ export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: 
   for (const [index, job] of jobs.entries()) {
     // Shared with the main thread: if this worker dies, it knows which page it was on.
     if (progress) Atomics.store(progress, 0, index);
-    const used = new Set<string>();
+    const usage = new UsageRecorder();
     try {
-      results.push(renderJob(mods, ctx, job, used, pending));
+      results.push(renderJob(mods, ctx, job, usage, pending));
     } catch (err) {
-      results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...used], fallbacks: [], links: [], alternates: 0, error: serialize(err) });
+      results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [], links: [], alternates: 0, error: serialize(err) });
     }
     if (pending.length >= MAX_PENDING_WRITES) await Promise.all(pending.splice(0));
   }

@@ -38,16 +38,19 @@ describe('sitegen check (command)', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     const lines = info.split('\n');
-    expect(lines[0]).toMatch(/^locale\s+keys\s+translated\s+missing\s+extra\s+errors\s+warnings\s+complete$/);
-    expect(lines[1]).toMatch(/^en\s+17\s+17\s+0\s+0\s+0\s+1\s+100\.0%$/);
-    expect(lines).toContainEqual(expect.stringMatching(/^de\s+17\s+15\s+1\s+1\s+1\s+6\s+88\.2%$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^es\s+17\s+0\s+17\s+0\s+0\s+1\s+\(missing file\)$/));
-    expect(info).toContain('ru  locales/ru.json\n  cart.items\n    warning plural-missing  locales/ru.json:11:15');
-    expect(info).toContain('→ Add few {…}; until then those counts get the `other` text.');
+    expect(lines[0]).toMatch(/^locale\s+keys\s+translated\s+missing\s+extra\s+errors\s+warnings\s+infos\s+complete$/);
+    expect(lines[1]).toMatch(/^en\s+17\s+17\s+0\s+0\s+0\s+1\s+0\s+100\.0%$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^de\s+17\s+16\s+1\s+1\s+1\s+5\s+1\s+94\.1%$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^es\s+17\s+0\s+17\s+0\s+0\s+1\s+0\s+\(missing file\)$/));
+    expect(info).toContain('ar  locales/ar.json\n  legal.terms\n    error   tag-mismatch  locales/ar.json:17:24');
+    expect(info).toContain('  photos.count\n    warning plural-missing  locales/ar.json:14:25');
+    expect(info).toContain('→ Add two {…}; until then those counts get the `other` text.');
+    expect(info).toContain('ja  locales/ja.json\n  event.date\n    error   argument-kind  locales/ja.json:19:23');
+    expect(info).toContain('  photos.count\n    info    plural-unreachable  locales/ja.json:14:25');
     expect(info).not.toContain('\x1b[');
     expect(lines.slice(-2)).toEqual([
       'Unused and undefined keys were not checked: they need the message keys of the pages (a pages/ folder, and no --locale other than en).',
-      '9 error(s), 17 warning(s). Errors fail the check; fix them first.',
+      '9 error(s), 14 warning(s), 2 info(s). Errors fail the check; fix them first.',
     ]);
   });
 
@@ -99,11 +102,12 @@ describe('sitegen check (command)', () => {
     expect(stdout.endsWith('}\n')).toBe(true);
     const report = JSON.parse(stdout);
     expect(Object.keys(report)).toEqual(['schemaVersion', 'reference', 'usageChecked', 'summary', 'locales', 'findings']);
-    expect(report).toMatchObject({ schemaVersion: 1, reference: 'en', usageChecked: false, summary: { errors: 9, warnings: 17 } });
+    expect(report).toMatchObject({ schemaVersion: 1, reference: 'en', usageChecked: false, summary: { errors: 9, warnings: 14, infos: 2 } });
     expect(report.locales[0]).toEqual({
       locale: 'en', iso: 'en-US', file: 'locales/en.json', status: 'ok',
-      keys: 17, translated: 17, missing: 0, extra: 0, errors: 0, warnings: 1, completeness: 100,
+      keys: 17, translated: 17, missing: 0, extra: 0, errors: 0, warnings: 1, infos: 0, completeness: 100,
     });
+    expect(report.findings.find((f: { kind: string }) => f.kind === 'plural-unreachable')).toMatchObject({ locale: 'ja', severity: 'info' });
     for (const f of report.findings) {
       expect(Object.keys(f)).toEqual(['locale', 'key', 'file', 'line', 'column', 'severity', 'kind', 'message', 'hint', 'frame']);
     }
@@ -116,7 +120,7 @@ describe('sitegen check (command)', () => {
   it('--locale limits the table to one locale', async () => {
     const { info, code } = await sitegenCheck(['--locale', 'ja', '--root', FAULTS]);
     const lines = info.split('\n');
-    expect(lines[1]).toMatch(/^ja\s+17\s+17\s+0\s+0\s+1\s+1\s+100\.0%$/);
+    expect(lines[1]).toMatch(/^ja\s+17\s+17\s+0\s+0\s+1\s+0\s+1\s+100\.0%$/);
     expect(lines[2]).toBe('');
     expect(info).not.toContain('locales/de.json');
     expect(code).toBe(1);
@@ -129,8 +133,10 @@ describe('sitegen check (command)', () => {
     const html = await readFile(path.join(dir, 'reports/check.html'), 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).not.toMatch(/<script|<link |src=/);
-    expect(html).toContain('<div class="bar bad" role="img" aria-label="de: 88.2% translated"><span style="width:88.2%"></span></div>');
-    expect(html).toContain('<section id="locale-ru"><h2>ru <small>3 problem(s)</small></h2>');
+    expect(html).toContain('<div class="bar bad" role="img" aria-label="de: 94.1% translated"><span style="width:94.1%"></span></div>');
+    expect(html).toContain('<section id="locale-ru"><h2>ru <small>2 problem(s)</small></h2>');
+    expect(html).toContain('<span class="info">info</span> <code>plural-unreachable</code>');
+    expect(html).toContain('9 error(s), 14 warning(s), 2 info(s) against en.');
     // Message text is escaped: the fr syntax error's code frame holds raw tags.
     expect(html).toContain('&lt;b&gt;&lt;link&gt;conditions&lt;/b&gt;&lt;/link&gt;');
     expect(html).not.toContain('<b><link>');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlurals, compareToReference } from '../../src/check/compare-message.ts';
+import { checkPlurals } from '../../src/check/case-check.ts';
+import { compareToReference } from '../../src/check/compare-message.ts';
 import { parseMessage } from '../../src/check/message-shape.ts';
 
 const shape = (text: string) => {
@@ -7,8 +8,8 @@ const shape = (text: string) => {
   if (!parsed.ok) throw new Error(parsed.error.reason);
   return parsed.shape;
 };
-const GLOBALS = new Set(['product']);
-const compare = (en: string, tr: string) => compareToReference(shape(en), shape(tr), GLOBALS).map((p) => [p.kind, p.at, p.message]);
+const CONTEXT = { globals: new Set(['product']), passed: undefined, singleForm: false };
+const compare = (en: string, tr: string) => compareToReference(shape(en), shape(tr), CONTEXT).map((p) => [p.kind, p.at, p.message]);
 const kinds = (en: string, tr: string) => compare(en, tr).map((p) => p[0]);
 
 describe('compareToReference: arguments', () => {
@@ -96,7 +97,7 @@ describe('compareToReference: select cases and tags', () => {
 });
 
 describe('checkPlurals', () => {
-  const problems = (text: string, code: string, iso: string) => checkPlurals(shape(text), { code, iso }).map((p) => [p.kind, p.message]);
+  const problems = (text: string, code: string, iso: string) => checkPlurals(shape(text), { code, iso }, null).map((p) => [p.kind, p.message]);
 
   it('accepts correct plurals: fr without many, ja with only other, ar zero as =0', () => {
     expect(problems('{n, plural, one {# photo} other {# photos}}', 'fr', 'fr-FR')).toEqual([]);
@@ -109,7 +110,7 @@ describe('checkPlurals', () => {
       ['plural-missing', 'The plural on {n} lacks `few` (2, 3, 4, …), `many` (0, 5, 6, …): ru selects them for those whole numbers.'],
     ]);
     expect(problems('{n, plural, one {#} many {#} other {#}}', 'ja', 'ja-JP')).toEqual([
-      ['plural-unused', 'The plural on {n} has `one`, `many`, which ja never selects.'],
+      ['plural-unreachable', 'The plural on {n} has `one`, `many`, which ja never selects: that text is never shown.'],
     ]);
   });
 

@@ -18,8 +18,8 @@ const report = (findings: Finding[]): CheckReport => ({
   reference: 'en',
   usageChecked: true,
   locales: [
-    { locale: 'en', iso: 'en-US', file: 'locales/en.json', status: 'ok', keys: 2, translated: 2, missing: 0, extra: 0, errors: 0, warnings: 0, completeness: 100 },
-    { locale: 'de', iso: 'de-DE', file: 'locales/de.json', status: 'ok', keys: 2, translated: 1, missing: 0, extra: 0, errors: 0, warnings: findings.length, completeness: 50 },
+    { locale: 'en', iso: 'en-US', file: 'locales/en.json', status: 'ok', keys: 2, translated: 2, missing: 0, extra: 0, errors: 0, warnings: 0, infos: 0, completeness: 100 },
+    { locale: 'de', iso: 'de-DE', file: 'locales/de.json', status: 'ok', keys: 2, translated: 1, missing: 0, extra: 0, errors: 0, warnings: findings.length, infos: 0, completeness: 50 },
   ],
   findings,
 });
@@ -50,7 +50,7 @@ describe('toJson', () => {
       schemaVersion: 1,
       reference: 'en',
       usageChecked: true,
-      summary: { errors: 0, warnings: 1 },
+      summary: { errors: 0, warnings: 1, infos: 0 },
       locales: r.locales,
       findings: [
         {

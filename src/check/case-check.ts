@@ -1,0 +1,127 @@
+import type { Problem } from './compare-message.ts';
+import { CLDR_CATEGORIES, missingCategories, pluralCategories, unusedCategories, zeroOnly, type PluralCategories } from './plural-categories.ts';
+import type { ArgUse, MessageShape } from './shape.ts';
+
+/**
+ * The cases of plurals, selectordinals and selects: against the language's CLDR rules (which
+ * categories whole numbers select) and against en (a case left blank where en's has text).
+ * Written for what translators actually do: a form put in `other` that serves the one category
+ * left out, an Arabic `zero` left to `other`, a Japanese `one` that never shows, are no defects.
+ */
+
+type Locale = { code: string; iso: string };
+
+const list = (categories: Iterable<string>) => [...categories].map((c) => `\`${c}\``).join(', ');
+
+/**
+ * Plural categories of every plural and selectordinal of `shape` (a message of `locale`), with
+ * `en` the reference message (`shape` itself when checking en).
+ */
+export function checkPlurals(shape: MessageShape, locale: Locale, en: MessageShape | null): Problem[] {
+  const problems: Problem[] = [];
+  for (const use of shape.uses) {
+    if (use.kind !== 'plural' && use.kind !== 'selectordinal') continue;
+    const categories = pluralCategories(locale.iso, use.kind === 'plural' ? 'cardinal' : 'ordinal');
+    if (!textNeverVaries(en, use)) problems.push(...missingProblems(use, categories, locale));
+    problems.push(...unusedProblems(use, categories, locale));
+  }
+  return problems;
+}
+
+/**
+ * Whether en writes this plural with `other` alone (`…and {count, plural, other {# more}}`): the
+ * author says the words do not change with the count, so no language needs more than `other`.
+ */
+function textNeverVaries(en: MessageShape | null, use: ArgUse): boolean {
+  const enUse = en?.uses.find((u) => u.name === use.name && u.kind === use.kind);
+  if (!enUse) return false;
+  for (const option of enUse.options) if (option !== 'other' && !option.startsWith('=')) return false;
+  return true;
+}
+
+function missingProblems(use: ArgUse, categories: PluralCategories, locale: Locale): Problem[] {
+  const missing = missingCategories(categories, use.options, use.offset);
+  if (missing.length === 0) return [];
+  const zero = missing.filter((c) => zeroOnly(categories, c));
+  let rest = missing.filter((c) => !zeroOnly(categories, c));
+  // Where whole numbers never select `other` (ru, uk, pl, ...), `other` is free to carry the one
+  // form left out (`one`, `few`, `other` with the `many` words in `other`): every count reads right.
+  if (rest.length === 1 && use.options.has('other') && !categories.required.has('other')) rest = [];
+  const problems: Problem[] = [];
+  const examples = (cs: string[]) => cs.map((c) => `\`${c}\` (${categories.examples.get(c)!.join(', ')}, …)`).join(', ');
+  if (rest.length > 0) {
+    problems.push({
+      kind: 'plural-missing',
+      at: use.at,
+      message: `The ${use.kind} on {${use.name}} lacks ${examples(rest)}: ${locale.code} selects ${rest.length > 1 ? 'them' : 'it'} for those whole numbers.`,
+      hint: `Add ${rest.map((c) => `${c} {…}`).join(' ')}; until then those counts get the \`other\` text.`,
+    });
+  }
+  if (zero.length > 0) {
+    problems.push({
+      kind: 'plural-missing',
+      severity: 'info',
+      at: use.at,
+      message: `The ${use.kind} on {${use.name}} has no ${list(zero)}: ${locale.code} selects it for 0 only, which gets the \`other\` text.`,
+      hint: `Nothing to do if the \`other\` text reads right for 0; otherwise add ${zero.map((c) => `${c} {…}`).join(' ')} (or =0 {…}).`,
+    });
+  }
+  return problems;
+}
+
+/**
+ * Categories the language never selects: a real category of other languages (`one` in ja, `few`
+ * in de) is harmless, never shown (info); a word that is no category at all is a misspelling.
+ */
+function unusedProblems(use: ArgUse, categories: PluralCategories, locale: Locale): Problem[] {
+  const unused = unusedCategories(categories, use.options);
+  if (unused.length === 0) return [];
+  const has = `${locale.code} has ${list(categories.allowed)} for a ${use.kind}`;
+  const unreachable = unused.filter((c) => CLDR_CATEGORIES.has(c));
+  const misspelt = unused.filter((c) => !CLDR_CATEGORIES.has(c));
+  const problems: Problem[] = [];
+  if (unreachable.length > 0) {
+    problems.push({
+      kind: 'plural-unreachable',
+      at: use.at,
+      message: `The ${use.kind} on {${use.name}} has ${list(unreachable)}, which ${locale.code} never selects: that text is never shown.`,
+      hint: `${has}; the case can go (an exact case like =1 is always allowed).`,
+    });
+  }
+  if (misspelt.length > 0) {
+    problems.push({
+      kind: 'plural-unused',
+      at: use.at,
+      message: `The ${use.kind} on {${use.name}} has ${list(misspelt)}, which is no plural category: no number ever selects it.`,
+      hint: `Fix the name: ${has} (or an exact case like =1).`,
+    });
+  }
+  return problems;
+}
+
+/**
+ * Cases left blank (`one {}`) where en's case has text: those counts or values show nothing.
+ * en's case of the same name, or its `other` when en has none; cases the language never selects
+ * are left out (nothing shows them anyway).
+ */
+export function checkEmptyCases(en: MessageShape, tr: MessageShape, locale: Locale): Problem[] {
+  const problems: Problem[] = [];
+  for (const use of tr.uses) {
+    if (use.empty.size === 0) continue;
+    const enUse = en.uses.find((u) => u.name === use.name && u.options.size > 0);
+    if (!enUse) continue;
+    const allowed = use.kind === 'select' ? null : pluralCategories(locale.iso, use.kind === 'plural' ? 'cardinal' : 'ordinal').allowed;
+    for (const option of use.empty) {
+      if (allowed && !option.startsWith('=') && !allowed.has(option)) continue;
+      const enOption = enUse.options.has(option) ? option : 'other';
+      if (!enUse.options.has(enOption) || enUse.empty.has(enOption)) continue;
+      problems.push({
+        kind: 'empty-case',
+        at: use.at,
+        message: `The case \`${option}\` of the ${use.kind} on {${use.name}} is empty, but en's \`${enOption}\` has text: ${use.kind === 'select' ? 'that value' : 'those counts'} show nothing.`,
+        hint: `Write the ${option} {…} text, or remove the case so that \`other\` serves it.`,
+      });
+    }
+  }
+  return problems;
+}

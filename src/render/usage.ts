@@ -1,0 +1,40 @@
+import type { Translator } from '../i18n/translator.ts';
+
+/**
+ * What a page asks of the messages while it renders: the keys, and for each key asked through
+ * `t` or `rich` the names of the values the calls pass. `sitegen check` uses both: unused keys,
+ * and which arguments a translation may use beyond en's (a count passed beside a preformatted
+ * counter so that translators can pluralise).
+ */
+export class UsageRecorder {
+  readonly keys = new Set<string>();
+  /** Key -> value names passed; only keys asked through t or rich (the browser fills the others). */
+  private readonly values = new Map<string, Set<string>>();
+
+  /** A call of `t(key, values)` or `rich(key, values)`. Functions are tag renderers, not arguments. */
+  call(key: string, values: Record<string, unknown> | undefined): void {
+    this.keys.add(key);
+    let names = this.values.get(key);
+    if (!names) this.values.set(key, (names = new Set()));
+    if (values) for (const name in values) if (typeof values[name] !== 'function') names.add(name);
+  }
+
+  /** Plain data for the job result (it crosses from the render workers). */
+  passedValues(): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const [key, names] of this.values) out[key] = [...names];
+    return out;
+  }
+}
+
+/** The translator a page gets: the real one, recording what is asked of it. */
+export function recording(translator: Translator, usage: UsageRecorder): Translator {
+  return {
+    locale: translator.locale,
+    t: (key, values) => (usage.call(key, values), translator.t(key, values)),
+    rich: (key, values) => (usage.call(key, values), translator.rich(key, values)),
+    has: (key) => translator.has(key),
+    pluralForms: (key) => (usage.keys.add(key), translator.pluralForms(key)),
+    namespace: (prefix) => translator.namespace(prefix),
+  };
+}
