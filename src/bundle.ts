@@ -6,6 +6,7 @@ import type { RouteFile } from './routes.ts';
 import { errors } from './errors.ts';
 import fg from 'fast-glob';
 import { PACKAGE_ROOT, SRC_DIR } from './package-root.ts';
+import { isProcessAlive } from './process-alive.ts';
 
 /** Server bundles live inside sitegen's own folder, so that their externals resolve to sitegen's copies. */
 const CACHE_DIR = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'sitegen');
@@ -90,17 +91,9 @@ export class BundleFolder {
 
 /** Removes bundle folders (and files of older versions) whose process is no longer running. */
 async function removeAbandoned(): Promise<void> {
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch (err) {
-      return (err as NodeJS.ErrnoException).code === 'EPERM';
-    }
-  };
   for (const name of await readdir(CACHE_DIR)) {
     const pid = Number(/^(?:server-)?(\d+)-/.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !alive(pid)) await rm(path.join(CACHE_DIR, name), { recursive: true, force: true });
+    if (pid && pid !== process.pid && !isProcessAlive(pid)) await rm(path.join(CACHE_DIR, name), { recursive: true, force: true });
   }
 }
 

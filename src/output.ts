@@ -1,17 +1,47 @@
 import path from 'node:path';
-import { mkdir, rename, rm, writeFile, copyFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import fg from 'fast-glob';
+import { isProcessAlive } from './process-alive.ts';
 
 /**
  * The build writes into a temporary folder beside the output and swaps it into place only when
  * everything succeeded, so a failed build leaves the previous output exactly as it was.
  */
 export async function createStagingDir(outDir: string): Promise<string> {
+  await removeAbandonedStaging(outDir);
   const dir = path.join(path.dirname(outDir), `.${path.basename(outDir)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(dir, { recursive: true });
   return dir;
+}
+
+/**
+ * Staging folders of builds that were killed (SIGKILL, power loss) stay beside the output: those
+ * whose process is gone are removed. A build killed inside the swap, between moving the output
+ * aside and moving the new one in, left the previous output as `<staging>.old`: it is put back.
+ * Folders of live processes (another build running now) are left alone.
+ */
+export async function removeAbandonedStaging(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  const pattern = new RegExp(`^\\.${escapeRegExp(path.basename(outDir))}\\.tmp-(\\d+)-[0-9a-f]+(\\.old)?$`);
+  let names: string[];
+  try {
+    names = await readdir(parent);
+  } catch {
+    return; // no parent folder yet: nothing was left there
+  }
+  for (const name of names.sort().reverse()) {
+    const match = pattern.exec(name);
+    if (!match || isProcessAlive(Number(match[1]))) continue;
+    const dir = path.join(parent, name);
+    if (match[2] && !existsSync(outDir)) await rename(dir, outDir);
+    else await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export async function swapIntoPlace(staging: string, outDir: string): Promise<void> {
