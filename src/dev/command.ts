@@ -2,6 +2,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Logger } from '../logger.ts';
+import type { AllowedHosts } from './host-guard.ts';
 
 export interface CommandContext {
   cwd: string;
@@ -15,12 +16,13 @@ export function registerServeAndDev(program: Command, ctx: CommandContext): void
     .description('serve a built site as a static host would (default: the output folder, dist/)')
     .option('--port <port>', 'port to listen on', parsePort, 4173)
     .option('--host <host>', 'address to listen on; 0.0.0.0 publishes it on the network', '127.0.0.1')
-    .action(async (dir: string | undefined, opts: { port: number; host: string }) => {
+    .option('--allowed-hosts <names>', ALLOWED_HOSTS_HELP, parseAllowedHosts)
+    .action(async (dir: string | undefined, opts: { port: number; host: string; allowedHosts?: AllowedHosts }) => {
       // Loaded on use: registering the commands (every CLI start) stays cheap.
       const [{ resolveConfig }, { serve }] = await Promise.all([import('../config.ts'), import('./serve.ts')]);
       const { config } = await resolveConfig(ctx.cwd);
       const root = dir ? path.resolve(ctx.cwd, dir) : config.outDir;
-      const server = await serve({ root, port: opts.port, host: opts.host, assetsPath: assetsPathOf(config.assetsBase), logger: ctx.logger });
+      const server = await serve({ root, port: opts.port, host: opts.host, allowedHosts: opts.allowedHosts, assetsPath: assetsPathOf(config.assetsBase), logger: ctx.logger });
       ctx.logger.info(`Serving ${path.relative(ctx.cwd, root) || '.'} at ${server.url} (Ctrl-C to stop)`);
       await untilInterrupted();
       await server.close();
@@ -32,17 +34,32 @@ export function registerServeAndDev(program: Command, ctx: CommandContext): void
     .description('build, serve and rebuild on every change, with live reload')
     .option('--port <port>', 'port to listen on', parsePort, 3000)
     .option('--host <host>', 'address to listen on; 0.0.0.0 publishes it on the network', '127.0.0.1')
+    .option('--allowed-hosts <names>', ALLOWED_HOSTS_HELP, parseAllowedHosts)
     .option('--open', 'open the site in the default browser')
     .option('--root <dir>', 'project folder (where pages/, templates/ and locales/ are)', '.')
-    .action(async (opts: { port: number; host: string; open?: boolean; root: string }) => {
+    .action(async (opts: { port: number; host: string; allowedHosts?: AllowedHosts; open?: boolean; root: string }) => {
       const { dev } = await import('./dev.ts');
-      const server = await dev({ root: path.resolve(ctx.cwd, opts.root), port: opts.port, host: opts.host, logger: ctx.logger });
+      const server = await dev({ root: path.resolve(ctx.cwd, opts.root), port: opts.port, host: opts.host, allowedHosts: opts.allowedHosts, logger: ctx.logger });
       ctx.logger.info(`Dev server at ${server.url} (Ctrl-C to stop)`);
       if (opts.open) openBrowser(server.url, ctx.logger);
       await untilInterrupted();
       await server.close();
       ctx.logger.info('Dev server stopped.');
     });
+}
+
+const ALLOWED_HOSTS_HELP =
+  'more host names to answer besides localhost, 127.0.0.1, [::1] and --host (comma-separated; .example.com for a domain and its subdomains), or all';
+
+/** `a.example, b.example` -> the names; `all` -> 'all' (no Host check). */
+function parseAllowedHosts(value: string): AllowedHosts {
+  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length === 1 && names[0]!.toLowerCase() === 'all') return 'all';
+  const bad = names.find((n) => !/^\.?[a-z0-9]([a-z0-9.-]*[a-z0-9])?$|^\[[0-9a-f:.]+\]$/i.test(n) || n.toLowerCase() === 'all');
+  if (names.length === 0 || bad !== undefined) {
+    throw new InvalidArgumentError(`"${bad ?? value}" is not a host name; give names such as a.example,b.example (.example.com for a whole domain), or all.`);
+  }
+  return names;
 }
 
 function parsePort(value: string): number {

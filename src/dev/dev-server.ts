@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.ts';
 import type { StaticFiles } from './static-files.ts';
+import type { HostPolicy } from './host-guard.ts';
 import { createStaticHandler, type RequestHandler } from './static-handler.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT, EVENTS_PATH, injectClient, isAllowedEventRequest, type LiveReload } from './live-reload.ts';
 
@@ -10,8 +11,10 @@ export interface DevHandlerOptions {
   logger: Logger;
   /** Changes with every rebuild: part of the HTML ETag, so reloads never get a stale 304. */
   version(): string;
-  /** The address the server listens on, for the event stream's Host check. */
-  address(): { host: string; port: number };
+  /** The port the server listens on, for the event stream's Host and Origin check. */
+  port(): number;
+  /** The host names it answers (host-guard.ts), for the same check. */
+  hosts: HostPolicy;
   /** False until a first build succeeded: then there is nothing to serve but the overlay. */
   hasBuild(): boolean;
 }
@@ -33,7 +36,7 @@ export function createDevHandler(options: DevHandlerOptions): RequestHandler {
   return async (req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
     if (pathname === EVENTS_PATH) {
-      if (!isAllowedEventRequest(req.headers, options.address())) {
+      if (!isAllowedEventRequest(req.headers, { port: options.port(), hosts: options.hosts })) {
         res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
         res.end('Forbidden: the dev event stream only answers pages of this dev server (Host and Origin must be this address or localhost).\n');
         return;

@@ -4,6 +4,7 @@ import { createLogger, type Logger } from '../logger.ts';
 import { listen } from './serve.ts';
 import { StaticFiles } from './static-files.ts';
 import { createDevHandler } from './dev-server.ts';
+import { createHostPolicy, guardHost, type AllowedHosts } from './host-guard.ts';
 import { LiveReload } from './live-reload.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
 import { watchSources } from './watcher.ts';
@@ -17,6 +18,8 @@ export interface DevOptions {
   /** 0 picks a free port. Default 3000. */
   port?: number;
   host?: string;
+  /** More host names to answer besides localhost, 127.0.0.1, [::1] and `host`, or 'all' (host-guard.ts). */
+  allowedHosts?: AllowedHosts;
   logger?: Logger;
   /**
    * Quiet time after a reported change before rebuilding, so changes to several files at once (a
@@ -103,16 +106,19 @@ export async function dev(options: DevOptions): Promise<DevServer> {
 
   const host = options.host ?? '127.0.0.1';
   let port = options.port ?? 3000;
+  const hosts = createHostPolicy({ listenHost: host, allowedHosts: options.allowedHosts });
   const handler = createDevHandler({
     files: await StaticFiles.open(outDir),
     assetsPath: '/_static/',
     live,
     logger,
     version: () => String(reports.length),
-    address: () => ({ host, port }),
+    port: () => port,
+    hosts,
     hasBuild: () => session.hasBuild,
   });
-  const server = await listen(handler, { port, host, logger }).catch(async (err) => {
+  // Always guarded: the dev server serves work in progress, wherever it listens.
+  const server = await listen(guardHost(handler, hosts), { port, host, logger }).catch(async (err) => {
     await watcher.close();
     await session.dispose();
     throw err;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '../render/escape.ts';
+import { parseHostHeader, type HostPolicy } from './host-guard.ts';
 
 /**
  * Live updates over Server-Sent Events. The dev server injects one small script into the HTML it
@@ -157,11 +157,11 @@ function send(res: ServerResponse, name: string, data: unknown): void {
 /**
  * Whether a request for the event stream comes from a page of this dev server. The Host check
  * stops DNS rebinding (a foreign name resolving to 127.0.0.1); the Origin and Sec-Fetch-Site
- * checks stop other sites from reading the stream.
+ * checks stop other sites from reading the stream. `hosts` is the server's own (host-guard.ts).
  */
-export function isAllowedEventRequest(headers: IncomingMessage['headers'], listen: { host: string; port: number }): boolean {
-  const host = parseHost(headers.host);
-  if (!host || host.port !== listen.port || !isAllowedHostname(host.hostname, listen.host)) return false;
+export function isAllowedEventRequest(headers: IncomingMessage['headers'], listen: { port: number; hosts: HostPolicy }): boolean {
+  const host = parseHostHeader(headers.host);
+  if (!host || host.port !== listen.port || !listen.hosts.allowsHostname(host.hostname)) return false;
   const origin = headers.origin;
   if (origin !== undefined) {
     let url: URL;
@@ -171,21 +171,8 @@ export function isAllowedEventRequest(headers: IncomingMessage['headers'], liste
       return false; // includes the opaque origin "null"
     }
     if (url.protocol !== 'http:' || Number(url.port || 80) !== listen.port) return false;
-    if (!isAllowedHostname(url.hostname.replace(/^\[|\]$/g, ''), listen.host)) return false;
+    if (!listen.hosts.allowsHostname(url.hostname.replace(/^\[|\]$/g, ''))) return false;
   }
   const site = headers['sec-fetch-site'];
   return site === undefined || site === 'same-origin' || site === 'none';
-}
-
-/** localhost, the listening host, or an IP literal (an IP cannot be rebound to another name). */
-function isAllowedHostname(hostname: string, listenHost: string): boolean {
-  const name = hostname.toLowerCase();
-  return name === 'localhost' || name === listenHost.toLowerCase() || isIP(name) !== 0;
-}
-
-function parseHost(value: string | undefined): { hostname: string; port: number } | null {
-  if (!value) return null;
-  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(value.trim());
-  if (!match) return null;
-  return { hostname: match[1]!.replace(/^\[|\]$/g, ''), port: Number(match[2] ?? 80) };
 }

@@ -5,6 +5,7 @@ import { errors } from '../errors.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { StaticFiles } from './static-files.ts';
 import { createStaticHandler, type RequestHandler } from './static-handler.ts';
+import { createHostPolicy, guardHost, isLoopback, type AllowedHosts } from './host-guard.ts';
 
 export interface ServeOptions {
   /** The built site, such as dist/. */
@@ -15,6 +16,12 @@ export interface ServeOptions {
   host?: string;
   /** Site path of the static assets base; default `/_static/`. */
   assetsPath?: string;
+  /**
+   * More host names to answer besides localhost, 127.0.0.1, [::1] and `host`, or 'all'
+   * (host-guard.ts). Checked on loopback, or when given: published on the network, serve answers
+   * any name, as a static host does.
+   */
+  allowedHosts?: AllowedHosts;
   logger?: Logger;
 }
 
@@ -30,8 +37,11 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const files = await StaticFiles.open(options.root).catch((cause) => {
     throw errors.serveRootMissing(path.resolve(options.root), cause);
   });
+  const host = options.host ?? '127.0.0.1';
   const handler = createStaticHandler({ files, assetsPath: options.assetsPath ?? '/_static/', logger });
-  return listen(handler, { port: options.port ?? 4173, host: options.host ?? '127.0.0.1', logger });
+  const guarded = isLoopback(host) || options.allowedHosts !== undefined;
+  const hosts = createHostPolicy({ listenHost: host, allowedHosts: options.allowedHosts });
+  return listen(guarded ? guardHost(handler, hosts) : handler, { port: options.port ?? 4173, host, logger });
 }
 
 /** Starts an HTTP server for a handler; shared by `serve` and `dev`. */

@@ -205,6 +205,56 @@ describe('sitegen dev: errors never stop it', () => {
   });
 });
 
+describe('sitegen dev: only its own host names (DNS rebinding)', () => {
+  function withHost(target: DevServer, host: string, url = '/de'): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: target.port, path: url, headers: { Host: host.replace('PORT', String(target.port)) } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it.each(['localhost:PORT', '127.0.0.1:PORT', '[::1]:PORT'])('answers pages for Host %s', async (host) => {
+    const res = await withHost(server, host);
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<p data-greeting="true">');
+  });
+
+  it.each(['evil.example', 'evil.example:PORT', 'localhost.evil.example:PORT', '127.0.0.1.evil.example:PORT'])(
+    'refuses pages, assets and the client for Host %s with 403 naming --allowed-hosts',
+    async (host) => {
+      for (const url of ['/de', '/nope', '/__sitegen/client.js']) {
+        const res = await withHost(server, host, url);
+        expect(res.status, url).toBe(403);
+        expect(res.body, url).toMatch(/^Blocked: .*--allowed-hosts [^\n]*\n$/);
+      }
+    },
+  );
+
+  it('answers the names given with allowedHosts, pages and event stream alike', async () => {
+    const other = await dev({ root: await devSite(), port: 0, allowedHosts: ['preview.example'], logger: createMemoryLogger() });
+    try {
+      expect((await withHost(other, 'preview.example:PORT')).status).toBe(200);
+      expect((await withHost(other, 'evil.example:PORT')).status).toBe(403);
+      const events = await new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: other.port, path: '/__sitegen/events', headers: { Host: `preview.example:${other.port}` } }, (res) => {
+          resolve(res.statusCode!);
+          req.destroy();
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(events).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('sitegen dev: event stream', () => {
   function events(headers: Record<string, string>): Promise<{ status: number; first: string }> {
     return new Promise((resolve, reject) => {

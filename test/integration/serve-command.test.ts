@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { request } from 'node:http';
 import { build } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { fixtureSites, REPO } from '../helpers/site.ts';
@@ -29,6 +30,18 @@ function run(args: string[], cwd: string) {
       check();
     });
   return { child, exited, waitForLine, output: () => out };
+}
+
+/** The status of GET /de/jobs with this Host header (fetch would not send another Host). */
+function statusFor(port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/de/jobs', headers: { Host: host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 let site: string;
@@ -70,6 +83,24 @@ describe('sitegen serve (CLI)', () => {
     expect(await cli.exited).toBe(1);
     expect(cli.output()).toMatch(/There is no folder to serve at .*nothing-here\. Run `sitegen build` first/);
     expect(cli.output()).not.toMatch(/\n\s+at /); // a user error prints without a stack
+  });
+
+  it('answers only its own host names, and those given with --allowed-hosts', async () => {
+    const cli = run(['serve', '--port', '0', '--allowed-hosts', 'preview.example, .team.example'], site);
+    running.push(cli.child);
+    const [, port] = await cli.waitForLine(/Serving dist at http:\/\/127\.0\.0\.1:(\d+)/);
+    expect(await statusFor(Number(port), 'preview.example')).toBe(200);
+    expect(await statusFor(Number(port), 'docs.team.example')).toBe(200);
+    expect(await statusFor(Number(port), `localhost:${port}`)).toBe(200);
+    expect(await statusFor(Number(port), 'evil.example')).toBe(403);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it.each(['a b.example', 'http://a.example', ','])('refuses --allowed-hosts %j and says what to give', async (value) => {
+    const cli = run(['serve', '--port', '0', '--allowed-hosts', value], site);
+    expect(await cli.exited).not.toBe(0);
+    expect(cli.output()).toContain('is not a host name; give names such as a.example,b.example (.example.com for a whole domain), or all.');
   });
 
   it('refuses a port that is not a number', async () => {

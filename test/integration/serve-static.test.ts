@@ -340,6 +340,57 @@ describe('serve: only files inside the root', () => {
   });
 });
 
+describe('serve: only its own host names (DNS rebinding)', () => {
+  const withHost = (host: string, target = server) => get(target, '/jobs', { headers: { Host: host } });
+
+  it.each(['localhost', 'localhost:PORT', '127.0.0.1:PORT', '[::1]:PORT', 'LocalHost:8080'])('answers Host %s', async (host) => {
+    const res = await withHost(host.replace('PORT', String(server.port)));
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toContain('<title>jobs en</title>');
+  });
+
+  it.each(['evil.example', 'evil.example:PORT', 'localhost.evil.example:PORT', '127.0.0.1.evil.example:PORT', 'localhost.:PORT'])(
+    'refuses Host %s with 403 and one line naming the flag that allows more',
+    async (host) => {
+      const res = await withHost(host.replace('PORT', String(server.port)));
+      expect(res.status).toBe(403);
+      const body = res.body.toString();
+      expect(body).not.toContain('jobs en');
+      expect(body.trimEnd().split('\n')).toHaveLength(1);
+      expect(body).toContain('--allowed-hosts');
+      expect(body).toContain('--allowed-hosts all');
+    },
+  );
+
+  it('names the refused host in the flag to pass', async () => {
+    const res = await withHost(`evil.example:${server.port}`);
+    expect(res.body.toString()).toBe(
+      'Blocked: this server answers only its own host names (localhost, 127.0.0.1, [::1], --host), not "evil.example"; to allow more, start it with --allowed-hosts evil.example (or --allowed-hosts all).\n',
+    );
+  });
+
+  it('refuses every path, dotfile rules and 404 pages included, before looking at the files', async () => {
+    for (const url of ['/', '/nope', '/_static/abc123/app.js']) {
+      expect((await get(server, url, { headers: { Host: 'evil.example' } })).status, url).toBe(403);
+    }
+  });
+
+  it('answers the names given with allowedHosts, or every name with all', async () => {
+    const preview = await serve({ root, port: 0, allowedHosts: ['preview.example', '.team.example'], logger: createMemoryLogger() });
+    const open = await serve({ root, port: 0, allowedHosts: 'all', logger: createMemoryLogger() });
+    try {
+      expect((await withHost('preview.example', preview)).status).toBe(200);
+      expect((await withHost('a.team.example:8080', preview)).status).toBe(200);
+      expect((await withHost(`localhost:${preview.port}`, preview)).status).toBe(200);
+      expect((await withHost('evil.example', preview)).status).toBe(403);
+      expect((await withHost('evil.example', open)).status).toBe(200);
+    } finally {
+      await preview.close();
+      await open.close();
+    }
+  });
+});
+
 describe('serve: errors', () => {
   it('names the missing folder and says to build first', async () => {
     await expect(serve({ root: path.join(tmp, 'missing'), port: 0 })).rejects.toThrow(/There is no folder to serve at .*missing\. Run `sitegen build` first/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { injectClient, isAllowedEventRequest, shellFingerprint, CLIENT_PATH } from '../../src/dev/live-reload.ts';
 import { renderOverlay, toProblem } from '../../src/dev/overlay.ts';
+import { createHostPolicy } from '../../src/dev/host-guard.ts';
 import { errors } from '../../src/errors.ts';
 
 describe('injectClient', () => {
@@ -42,7 +43,7 @@ describe('shellFingerprint', () => {
 });
 
 describe('isAllowedEventRequest', () => {
-  const listen = { host: '127.0.0.1', port: 3000 };
+  const listen = { port: 3000, hosts: createHostPolicy({ listenHost: '127.0.0.1' }) };
   it.each([
     [{ host: '127.0.0.1:3000' }, true],
     [{ host: 'localhost:3000' }, true],
@@ -60,7 +61,13 @@ describe('isAllowedEventRequest', () => {
   });
 
   it('accepts the configured host name when listening on one', () => {
-    expect(isAllowedEventRequest({ host: 'devbox.local:3000' }, { host: 'devbox.local', port: 3000 })).toBe(true);
+    expect(isAllowedEventRequest({ host: 'devbox.local:3000' }, { port: 3000, hosts: createHostPolicy({ listenHost: 'devbox.local' }) })).toBe(true);
+  });
+
+  it('accepts the names --allowed-hosts adds, as Host and as Origin', () => {
+    const hosts = createHostPolicy({ listenHost: '0.0.0.0', allowedHosts: ['preview.example'] });
+    expect(isAllowedEventRequest({ host: 'preview.example:3000', origin: 'http://preview.example:3000' }, { port: 3000, hosts })).toBe(true);
+    expect(isAllowedEventRequest({ host: 'evil.example:3000' }, { port: 3000, hosts })).toBe(false);
   });
 });
 
