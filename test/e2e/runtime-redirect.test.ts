@@ -56,6 +56,38 @@ describe('root redirect (behaviour 1)', () => {
   });
 });
 
+describe('before first paint', () => {
+  it('the redirect leaves / while only the head is parsed: no stylesheet, no other script, no body, nothing painted', async () => {
+    const context = await visitor(['de-DE']);
+    // What `/` had parsed when it started to navigate away (the Navigation API's navigate event
+    // fires as location.replace is called), and every paint it saw before it unloaded. With the
+    // script at the end of <body>, Chromium paints first-contentful-paint before leaving.
+    await context.addInitScript(() => {
+      if (location.pathname != '/') return;
+      const paints: string[] = [];
+      new PerformanceObserver((list) => paints.push(...list.getEntries().map((e) => e.name))).observe({ type: 'paint', buffered: true });
+      const save = (key: string, value: unknown) => sessionStorage.setItem(key, JSON.stringify(value));
+      (window as any).navigation.addEventListener('navigate', (e: any) =>
+        save('atNavigate', {
+          to: new URL(e.destination.url).pathname,
+          body: !!document.body,
+          stylesheets: document.querySelectorAll('link[rel=stylesheet]').length,
+          scripts: [...document.scripts].map((s) => s.type || (s.src ? 'src' : 'inline')),
+          paints: performance.getEntriesByType('paint').map((e) => e.name),
+        }),
+      );
+      addEventListener('pagehide', () => save('atPagehide', [...new Set([...paints, ...performance.getEntriesByType('paint').map((e) => e.name)])]));
+    });
+    const page = await context.newPage();
+    await page.goto(env.site.url + '/');
+    await page.waitForURL(/\/de$/);
+    const seen = await page.evaluate(() => [sessionStorage.getItem('atNavigate'), sessionStorage.getItem('atPagehide')].map((v) => JSON.parse(v!)));
+    expect(seen[0]).toEqual({ to: '/de', body: false, stylesheets: 0, scripts: ['inline'], paints: [] });
+    expect(seen[1]).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('language cookie (behaviour 2)', () => {
   it('has the attributes of the specification', async () => {
     const context = await visitor(['de-DE']);

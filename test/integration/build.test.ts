@@ -85,6 +85,21 @@ describe('sitegen build on the basic fixture (en, de, ar)', () => {
     });
   });
 
+  it('puts the inline root redirect in the head of / only, before any stylesheet and any other script', async () => {
+    /** Scripts and stylesheets in document order, each with where it is and what it is. */
+    const loaders = (html: string) =>
+      DomUtils.findAll((el) => el.name === 'script' || (el.name === 'link' && el.attribs.rel === 'stylesheet'), head(html).children).map((el) => ({
+        in: (el.parent as { name?: string }).name,
+        what: el.name === 'link' ? 'stylesheet' : el.attribs.type ?? (el.attribs.src ? 'script src' : 'inline script'),
+        redirect: el.name === 'script' && DomUtils.textContent(el).includes('i18n_redirected='),
+      }));
+    const home = loaders(await read(out, 'index.html'));
+    expect(home[0]).toEqual({ in: 'head', what: 'inline script', redirect: true });
+    expect(home.slice(1).map((l) => l.redirect)).not.toContain(true);
+    expect(home.slice(1).map((l) => l.what)).toEqual(expect.arrayContaining(['stylesheet', 'application/json', 'module']));
+    for (const file of ['de/index.html', 'about/index.html', '404.html']) expect(loaders(await read(out, file)).filter((l) => l.redirect), file).toEqual([]);
+  });
+
   it('writes payloads with the main content and head, and a manifest with every route and alias', async () => {
     const payload = JSON.parse(await read(out, `_static/${result.buildId}/de/about/payload.json`));
     expect(payload).toMatchObject({ route: 'about___de', path: '/de/about', locale: 'de', title: 'Über uns', layout: 'other', lang: 'de-DE', dir: 'ltr' });
