@@ -240,6 +240,8 @@ export async function verifyStage(state: BuildState): Promise<void> {
     assetsBase: state.config.assetsBase,
     expectedAlternates: state.config.locales.length + 1,
     root: state.config.root,
+    baseUrl: state.config.baseUrl,
+    defaultLocale: state.config.defaultLocale.code,
   });
   if (problems.length) throw errors.brokenLinks(problems);
 }

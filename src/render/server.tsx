@@ -17,6 +17,7 @@ import { headTags } from './head.ts';
 import { renderDocument } from './document.ts';
 import { extractLinks } from '../verify/links.ts';
 import { Folders } from './folders.ts';
+import { isPageRelative } from '../verify/link-target.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
@@ -75,11 +76,12 @@ function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
  * verifier once, by the first page that has it, so results stay small however large the site.
  */
 const seenLinks = new WeakMap<RenderContext, Set<string>>();
-function firstSeen(ctx: RenderContext, locale: string, links: JobResult['links']): JobResult['links'] {
+function firstSeen(ctx: RenderContext, locale: string, pagePath: string, links: JobResult['links']): JobResult['links'] {
   let seen = seenLinks.get(ctx);
   if (!seen) seenLinks.set(ctx, (seen = new Set()));
   return links.filter((link) => {
-    const id = `${locale}|${link.hreflang}|${link.href}`;
+    // A relative href leads somewhere else from each page, so it is handed on once per page.
+    const id = `${locale}|${link.hreflang}|${isPageRelative(link.href) ? pagePath + '|' : ''}${link.href}`;
     if (seen.has(id)) return false;
     seen.add(id);
     return true;
@@ -201,7 +203,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   }
   const { links, alternates } = extractLinks(html);
   for (const alias of aliases) links.push(...extractLinks(alias.html).links);
-  return { file: page.file, locale: locale.code, paths, bytes, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [...entry.fallbacks], links: firstSeen(ctx, locale.code, links), alternates };
+  return { file: page.file, locale: locale.code, paths, bytes, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [...entry.fallbacks], links: firstSeen(ctx, locale.code, publicPath, links), alternates };
 }
 
 function serialize(err: unknown): SerializedError {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { JobResult } from '../render/context.ts';
+import { localizePath } from '../paths.ts';
+import { linkTarget, pageUrl } from './link-target.ts';
 
 export interface VerifyInput {
   results: JobResult[];
@@ -7,33 +9,41 @@ export interface VerifyInput {
   pathsByLocale: Map<string, Set<string>>;
   /** Files copied from the static folder, as public paths (`/favicon.svg`). */
   staticPaths: Set<string>;
-  /** A path assets base (`/_static/`); links below it are not pages. */
+  /** The assets base (`/_static/` or an absolute URL); links below it are not pages. */
   assetsBase: string;
   /** Expected hreflang alternates per route page (locales + x-default). */
   expectedAlternates: number;
   root: string;
+  /** The site's public URL: links are resolved against each page's URL on it. */
+  baseUrl: string;
+  defaultLocale: string;
 }
 
 /**
- * Checks the rendered pages: every internal link resolves to a page of this build in the same
- * locale (a language-switcher link, marked with hreflang, may go to any locale), and every route
- * page carries all its alternates. Returns one line per problem.
+ * Checks the rendered pages: every link that stays on the site's origin (relative ones included,
+ * resolved against the page's URL) leads to a page or file of this build in the same locale (a
+ * language-switcher link, marked with hreflang, may go to any locale), and every route page
+ * carries all its alternates. Returns one line per problem.
  */
 export function verifyPages(input: VerifyInput): string[] {
   const problems: string[] = [];
   const anyLocale = new Set<string>();
   for (const set of input.pathsByLocale.values()) for (const p of set) anyLocale.add(p);
+  const assets = assetsPath(input.assetsBase, input.baseUrl);
   for (const result of input.results) {
     const page = path.relative(input.root, result.file);
     const own = input.pathsByLocale.get(result.locale) ?? new Set<string>();
+    // A not-found page is served at any missing URL; its links are judged from its own path.
+    const base = pageUrl(input.baseUrl, result.paths[0] ?? localizePath('/404', result.locale, input.defaultLocale));
     for (const { href, hreflang } of result.links) {
-      const target = internalPath(href);
+      const target = linkTarget(href, base);
       if (target === null) continue;
-      if (input.staticPaths.has(target) || target.startsWith(input.assetsBase)) continue;
+      if (input.staticPaths.has(target) || (assets !== null && (target + '/').startsWith(assets))) continue;
       const ok = hreflang ? anyLocale.has(target) : own.has(target);
       if (!ok) {
+        const shown = target === href ? `"${href}"` : `"${href}" (${target})`;
         const where = anyLocale.has(target) ? ' (it exists in another locale: use localePath())' : '';
-        problems.push(`${page} [${result.locale}]: link to "${href}" leads to no page of this build${where}`);
+        problems.push(`${page} [${result.locale}]: link to ${shown} leads to no page of this build${where}`);
       }
     }
     if (result.paths.length > 0 && result.alternates !== input.expectedAlternates) {
@@ -43,11 +53,9 @@ export function verifyPages(input: VerifyInput): string[] {
   return [...new Set(problems)];
 }
 
-/** The path of a same-site link, or null for external links, mailto:, tel:, pure anchors and the like. */
-export function internalPath(href: string): string | null {
-  if (!href || href.startsWith('#')) return null;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return null;
-  const clean = href.split(/[?#]/)[0]!;
-  if (!clean.startsWith('/')) return null;
-  return clean.length > 1 ? clean.replace(/\/+$/, '') : '/';
+/** The path below which links are assets (ending in `/`), or null when the assets live on another origin. */
+function assetsPath(assetsBase: string, baseUrl: string): string | null {
+  if (!/^https?:\/\//.test(assetsBase)) return assetsBase;
+  const url = new URL(assetsBase);
+  return url.origin === new URL(baseUrl).origin ? url.pathname : null;
 }

@@ -152,6 +152,32 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.detail).toContain('pages/about.tsx [de]: link to "/de/jobs" leads to no page of this build');
   });
 
+  it('relative links, stray whitespace, dot segments and absolute links to the own site are resolved from the page and checked', async () => {
+    const hrefs = ['nope', './nope', ' /de/nope', 'https://fixture.example/de/nope', '/de/about/../nope', './about', 'https://fixture.example/de', 'https://other.example/nope'];
+    const links = hrefs.map((href) => `<a href=${JSON.stringify(href)}>x</a>`).join('');
+    const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <h1>{t('about.title')}${links}</h1>;`) });
+    expect(err.code).toBe('BrokenLinks');
+    const de = err.detail!.split('\n').filter((line) => line.startsWith('pages/about.tsx [de]'));
+    expect(de).toEqual([
+      'pages/about.tsx [de]: link to "nope" (/de/nope) leads to no page of this build',
+      'pages/about.tsx [de]: link to "./nope" (/de/nope) leads to no page of this build',
+      'pages/about.tsx [de]: link to " /de/nope" (/de/nope) leads to no page of this build',
+      'pages/about.tsx [de]: link to "https://fixture.example/de/nope" (/de/nope) leads to no page of this build',
+      'pages/about.tsx [de]: link to "/de/about/../nope" (/de/nope) leads to no page of this build',
+    ]);
+  });
+
+  it('a relative link is judged on every page it is on, not only where it first appears', async () => {
+    // `about` leads to /de/about from /de/about (rendered first), but nowhere from a page one folder down.
+    const err = await failingBuild({
+      'pages/about.tsx': PAGE(`return <h1>{t('about.title')}<a href="about">x</a></h1>;`),
+      'pages/community_privacy_policy/history.tsx': PAGE(`return <h1>{t('about.title')}<a href="about">x</a></h1>;`),
+    });
+    expect(err.detail!.split('\n').filter((line) => line.includes('[de]'))).toEqual([
+      'pages/community_privacy_policy/history.tsx [de]: link to "about" (/de/community_privacy_policy/about) leads to no page of this build',
+    ]);
+  });
+
   it('a link to another locale without hreflang is caught', async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <a href="/">{t('about.title')}</a>;`) });
     expect(err.detail).toContain('pages/about.tsx [de]: link to "/" leads to no page of this build (it exists in another locale: use localePath())');

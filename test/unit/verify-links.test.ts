@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/verify/links.ts';
+import { isPageRelative, linkTarget, pageUrl } from '../../src/verify/link-target.ts';
 
 describe('extractLinks', () => {
   it('collects every <a href> once, with its hreflang, entities decoded', () => {
@@ -29,5 +30,44 @@ describe('extractLinks', () => {
       '<script type="application/json">{"html":"<a href=\\"/in-script\\">"}</script><style>a[href="/in-style"]{}</style>' +
       '<!-- <a href="/in-comment"> --><abbr title="x">abbr</abbr><a href="/real">real</a>';
     expect(extractLinks(html).links).toEqual([{ href: '/real', hreflang: null }]);
+  });
+});
+
+describe('linkTarget: where a link leads from the page it is on', () => {
+  const base = pageUrl('https://site.example', '/de/jobs');
+
+  it('resolves relative links, dot segments and stray whitespace against the page URL', () => {
+    expect(linkTarget('nope', base)).toBe('/de/nope');
+    expect(linkTarget('./nope', base)).toBe('/de/nope');
+    expect(linkTarget('../fr/jobs', base)).toBe('/fr/jobs');
+    expect(linkTarget(' /de/nope', base)).toBe('/de/nope');
+    expect(linkTarget('/de/jobs/../nope', base)).toBe('/de/nope');
+    expect(linkTarget('/de/jobs/?team=a#open', base)).toBe('/de/jobs');
+    expect(linkTarget('?q=x', base)).toBe('/de/jobs');
+    expect(linkTarget('/', base)).toBe('/');
+    expect(linkTarget('/de/%C3%BCber', base)).toBe('/de/über');
+  });
+
+  it("checks absolute links to the site's own origin, and lets other origins and schemes go", () => {
+    expect(linkTarget('https://site.example/de/nope', base)).toBe('/de/nope');
+    expect(linkTarget('//site.example/de/nope', base)).toBe('/de/nope');
+    expect(linkTarget('HTTPS://SITE.EXAMPLE/de/jobs', base)).toBe('/de/jobs');
+    expect(linkTarget('https://other.example/de/nope', base)).toBeNull();
+    expect(linkTarget('//other.example/x', base)).toBeNull();
+    expect(linkTarget('http://site.example:8080/x', base)).toBeNull();
+    expect(linkTarget('mailto:a@site.example', base)).toBeNull();
+    expect(linkTarget('tel:+123', base)).toBeNull();
+    expect(linkTarget('javascript:void(0)', base)).toBeNull();
+  });
+
+  it('leaves same-document links alone', () => {
+    expect(linkTarget('', base)).toBeNull();
+    expect(linkTarget('  ', base)).toBeNull();
+    expect(linkTarget('#main', base)).toBeNull();
+  });
+
+  it('knows which hrefs depend on the page they are on', () => {
+    expect(['nope', './nope', ' ../x', '?q', 'de/jobs'].map(isPageRelative)).toEqual([true, true, true, true, true]);
+    expect(['/de', ' /de/nope', '//site.example/x', 'https://site.example/x', 'mailto:x'].map(isPageRelative)).toEqual([false, false, false, false, false]);
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * Where a link leads, judged the way a browser follows it: the href resolved against the URL of
+ * the page it is on (`new URL(href, siteUrl + pagePath)`), so that relative links (`nope`,
+ * `./nope`, `../de/jobs`), dot segments (`/de/jobs/../nope`), stray whitespace (` /de/nope`) and
+ * absolute links to the site's own origin (`https://example.com/de/nope`) are all checked.
+ * Pure: it takes collected hrefs, whoever collects them.
+ */
+
+/** The URL a page is served at: the base its relative links resolve against. */
+export function pageUrl(siteUrl: string, pagePath: string): URL {
+  return new URL(pagePath, siteUrl.replace(/\/+$/, '') + '/');
+}
+
+/**
+ * The path on the site that `href` leads to from the page at `base` (percent-decoded, without
+ * query, hash or trailing slash; the home is `/`), or null when it leaves the site (another
+ * origin, `mailto:`, `tel:`, `javascript:`), stays on the same document (empty or `#…`), or is
+ * not a URL at all.
+ */
+export function linkTarget(href: string, base: URL): string | null {
+  const trimmed = href.trim();
+  if (trimmed === '' || trimmed.startsWith('#')) return null;
+  let url: URL;
+  try {
+    url = new URL(href, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base.origin) return null;
+  const path = decodePath(url.pathname);
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : '/';
+}
+
+/**
+ * Whether a link's target depends on the page it is on: not root-relative and without a scheme.
+ * A collector that hands on each (locale, href) once must keep such links once per page.
+ */
+export function isPageRelative(href: string): boolean {
+  const trimmed = href.trim();
+  return !trimmed.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(trimmed);
+}
+
+function decodePath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
