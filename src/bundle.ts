@@ -12,6 +12,8 @@ import { isProcessAlive } from './process-alive.ts';
 const CACHE_DIR = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'sitegen');
 /** Resolved from sitegen's own node_modules: pages and the renderer share one React, and in dev every rebuild reuses these modules already loaded (and compiled by the JIT). */
 const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*', 'intl-messageformat', '@formatjs/*', 'htmlparser2'];
+/** What the pages' and templates' JSX compiles to (see render/jsx-runtime.ts). */
+const JSX_RUNTIME = path.join(SRC_DIR, 'render', 'jsx-runtime.ts');
 /** The generated entry module: every page and layout, and the renderer's exports. */
 const ENTRY = 'sitegen:server';
 
@@ -140,6 +142,15 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
           setup(build: esbuild.PluginBuild) {
             build.onResolve({ filter: /^sitegen:server$/ }, () => ({ path: ENTRY, namespace: 'sitegen' }));
             build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: entry, resolveDir: config.root, loader: 'js' }));
+          },
+        },
+        {
+          // JSX renders through sitegen's runtime, which records links for verification as React renders.
+          name: 'sitegen-jsx-runtime',
+          setup(build: esbuild.PluginBuild) {
+            build.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) =>
+              args.importer === JSX_RUNTIME ? { path: 'react/jsx-runtime', external: true } : { path: JSX_RUNTIME },
+            );
           },
         },
       ],

@@ -15,7 +15,7 @@ import { htmlFile, localizePath, notFoundFile, payloadFile, routeName } from '..
 import { errors } from '../errors.ts';
 import { headTags } from './head.ts';
 import { renderDocument } from './document.ts';
-import { extractLinks } from '../verify/links.ts';
+import { newLinkRecord, recordingLinks, type LinkRecord } from './jsx-runtime.ts';
 import { Folders } from './folders.ts';
 import { isPageRelative } from '../verify/link-target.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } from './context.ts';
@@ -101,17 +101,19 @@ function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, con
 const NOT_FOUND_PATH = '/404';
 
 /** One render of page and layout: the whole body, and the page's own part (the payload's `html`). */
-function renderBody(mods: ServerModules, page: PageInfo, value: PageContext): { body: string; main: string } {
+function renderBody(mods: ServerModules, page: PageInfo, value: PageContext, links: LinkRecord): { body: string; main: string } {
   const Page = mods.pages[page.key]!.default!;
   const Layout = mods.layouts[page.layout]!.default!;
-  const shell = renderToStaticMarkup(
-    <PageProvider value={value}>
-      <Layout>
-        {START}
-        <Page />
-        {END}
-      </Layout>
-    </PageProvider>,
+  const shell = recordingLinks(links, () =>
+    renderToStaticMarkup(
+      <PageProvider value={value}>
+        <Layout>
+          {START}
+          <Page />
+          {END}
+        </Layout>
+      </PageProvider>,
+    ),
   );
   const at = shell.indexOf(START);
   const end = shell.indexOf(END);
@@ -146,6 +148,9 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   entry.runtime ??= entry.translator.namespace('runtime.');
   for (const key of Object.keys(entry.runtime)) usage.keys.add('runtime.' + key);
   const name = routeName(routePath, locale.code);
+  // Links for verification, recorded while React renders (the document's own head is counted here).
+  const links = newLinkRecord();
+  links.alternates = head.filter((t) => t.tag === 'link' && t.attrs.rel === 'alternate' && t.attrs.hreflang).length;
 
   /**
    * The document written at one path of the page (without locale prefix: the route's path or one
@@ -164,7 +169,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
       site: ctx.site,
       assetsBase: ctx.assetsBase,
     };
-    const { body, main } = renderBody(mods, page, value);
+    const { body, main } = renderBody(mods, page, value, links);
     const html = renderDocument({
       locale,
       title,
@@ -189,6 +194,8 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   };
 
   const { html, main } = documentAt(routePath);
+  // The alternates of the route's own document; its aliases add only their links.
+  const alternates = links.alternates;
   const aliases = isNotFound ? [] : page.aliases.map((a) => ({ path: localizePath(a, locale.code, ctx.defaultLocale), html: documentAt(a).html }));
   const paths = isNotFound ? [] : [publicPath, ...aliases.map((a) => a.path)];
   let bytes = 0;
@@ -201,9 +208,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
       bytes += write(ctx, pending, path.join(ctx.assetsDir, payloadFile(ctx.buildId, publicPath)), JSON.stringify(payload) + '\n');
     }
   }
-  const { links, alternates } = extractLinks(html);
-  for (const alias of aliases) links.push(...extractLinks(alias.html).links);
-  return { file: page.file, locale: locale.code, paths, bytes, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [...entry.fallbacks], links: firstSeen(ctx, locale.code, publicPath, links), alternates };
+  return { file: page.file, locale: locale.code, paths, bytes, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [...entry.fallbacks], links: firstSeen(ctx, locale.code, publicPath, links.links), alternates };
 }
 
 function serialize(err: unknown): SerializedError {

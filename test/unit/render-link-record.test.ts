@@ -1,0 +1,70 @@
+/**
+ * Links for verification are recorded while React renders (src/render/jsx-runtime.ts). They must
+ * be what the written HTML carries: the same as tokenizing the HTML (extractLinks) would give.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Fragment, jsx, jsxs, newLinkRecord, recordingLinks } from '../../src/render/jsx-runtime.ts';
+import { extractLinks } from '../../src/verify/links.ts';
+
+/** Renders through the recording runtime; returns what was recorded and what the HTML holds. */
+function both(element: ReactElement) {
+  const record = newLinkRecord();
+  const html = recordingLinks(record, () => renderToStaticMarkup(element));
+  return { recorded: { links: record.links, alternates: record.alternates }, parsed: extractLinks(html), html };
+}
+
+function Nav(props: { locale: string }): ReactElement {
+  return jsxs('nav', {
+    children: [
+      jsx('a', { href: `/${props.locale}/jobs`, children: 'Jobs' }),
+      jsx('a', { href: '/de', hrefLang: 'de', children: 'Deutsch' }),
+      jsx('a', { href: '/fr', hreflang: 'fr', children: 'Français' }),
+      jsx('a', { href: '/jobs?x=1&y="2"#top', children: 'escaped' }),
+      jsx('a', { href: '', children: 'empty' }),
+      jsx('a', { href: 3, children: 'number' }),
+      jsx('a', { href: true, children: 'boolean: no href' }),
+      jsx('a', { children: 'no href' }),
+      jsx('a', { href: '/de/jobs', children: 'again: recorded once' }),
+    ],
+  });
+}
+
+describe('links recorded while rendering', () => {
+  it('are the links and alternates the HTML carries', () => {
+    const made = jsx('a', { href: '/made-but-never-rendered' });
+    void made;
+    const tree = jsxs(Fragment, {
+      children: [
+        jsx(Nav, { locale: 'de' }),
+        jsx('link', { rel: 'alternate', hrefLang: 'de', href: '/de' }),
+        jsx('link', { rel: 'alternate', href: '/no-hreflang' }),
+        jsx('link', { rel: 'stylesheet', hrefLang: 'de', href: '/x.css' }),
+        jsx('svg', { children: jsx('a', { href: '/in-svg' }) }),
+        jsx('div', { dangerouslySetInnerHTML: { __html: '<p><a href="/raw">raw</a><link rel="alternate" hreflang="it" href="/it"></p>' } }),
+        jsx('textarea', { defaultValue: '<a href="/text">not a link</a>' }),
+        jsx('script', { dangerouslySetInnerHTML: { __html: 'document.write("<a href=\\"/script\\">")' } }),
+        false,
+        null,
+      ],
+    });
+    const { recorded, parsed } = both(tree);
+    expect(recorded.links).toEqual(parsed.links);
+    expect(recorded.alternates).toBe(parsed.alternates);
+    expect(recorded.links.map((l) => l.href)).toContain('/raw');
+    expect(recorded.links.map((l) => l.href)).not.toContain('/made-but-never-rendered');
+    expect(recorded.alternates).toBe(2);
+  });
+
+  it('keep keys and markup as React renders them without the recorder', () => {
+    const list = jsx('ul', { children: ['/a', '/b'].map((href) => jsx('li', { children: jsx('a', { href, children: href }) }, href)) });
+    expect(both(list).html).toBe('<ul><li><a href="/a">/a</a></li><li><a href="/b">/b</a></li></ul>');
+  });
+
+  it('record nothing outside a recorded render', () => {
+    const record = newLinkRecord();
+    renderToStaticMarkup(jsx('a', { href: '/outside' }));
+    expect(record.links).toEqual([]);
+  });
+});
