@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-for (const name of ['build.ts', 'runtime-size.ts', 'check.ts', 'dev.ts']) {
+for (const name of ['build.ts', 'shard.ts', 'runtime-size.ts', 'check.ts', 'dev.ts']) {
   const file = path.join(here, name);
   if (!existsSync(file)) continue;
   console.log(`\n== bench/${name}`);
