@@ -53,6 +53,8 @@ export interface BuildState {
   usedKeys: Set<string>;
   /** Key -> names of the values the pages pass for it (for `sitegen check`). */
   passedValues: Map<string, Set<string>>;
+  /** Whether the check left arguments unknown to en for after the render (see checkStage). */
+  argumentsPending: boolean;
   files: number;
   bytes: number;
 }
@@ -62,7 +64,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     config, logger, warnings: [...warnings], stages: [], workers, write: true, staging: null,
     messages: new Map(), messageSources: [], routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [],
-    usedKeys: new Set(), passedValues: new Map(), files: 0, bytes: 0,
+    usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, files: 0, bytes: 0,
   };
 }
 
@@ -81,9 +83,15 @@ export async function loadMessagesStage(state: BuildState): Promise<void> {
 export async function checkStage(state: BuildState, locale?: string): Promise<void> {
   // A shard checks the locales it renders, and en, which every page falls back to.
   const locales = state.shard ? [state.config.defaultLocale.code, ...shardLocales(state)] : undefined;
-  const report = await check(state.config, { locale, locales });
+  // The values the pages pass are known once they have rendered (in dev, from the last build).
+  const passedValues = state.passedValues.size > 0 ? state.passedValues : undefined;
+  const report = await check(state.config, { locale, locales, passedValues });
   const failures = report.findings.filter((f) => f.severity === 'error');
-  if (failures.length) throw errors.translationErrors(failures.map(formatFinding));
+  // An argument en lacks may be one the code passes (a count beside a preformatted counter): when
+  // that is all, the render decides, as it records what each call passes (checkPassedArguments).
+  const beforeRender = !passedValues && state.results.length === 0;
+  if (beforeRender && failures.length > 0 && failures.every((f) => f.kind === 'argument-unknown')) state.argumentsPending = true;
+  else if (failures.length) throw errors.translationErrors(failures.map(formatFinding));
   const gaps = new Map<string, Map<string, number>>();
   for (const f of report.findings) {
     // Missing files and keys are reported from the render, as the en fallbacks they cause; infos
@@ -97,6 +105,18 @@ export async function checkStage(state: BuildState, locale?: string): Promise<vo
     const list = [...byKind].map(([kind, n]) => `${n} ${kind}`).join(', ');
     state.warnings.push(`${file}: ${list} (details: sitegen check)`);
   }
+}
+
+/**
+ * The check's arguments unknown to en, now that the render has recorded which values the pages
+ * pass: an error only for one that no call passes.
+ */
+async function checkPassedArguments(state: BuildState): Promise<void> {
+  state.argumentsPending = false;
+  const locales = state.shard ? [state.config.defaultLocale.code, ...shardLocales(state)] : undefined;
+  const report = await check(state.config, { locales, passedValues: state.passedValues });
+  const failures = report.findings.filter((f) => f.severity === 'error');
+  if (failures.length) throw errors.translationErrors(failures.map(formatFinding));
 }
 
 export async function routesStage(state: BuildState): Promise<void> {
@@ -171,7 +191,6 @@ export async function renderStage(state: BuildState): Promise<void> {
     jobs,
     context: renderContext(state, state.staging ?? ''),
   });
-  const fallbacks = new Map<string, Set<string>>();
   for (const result of state.results) {
     for (const key of result.usedKeys) state.usedKeys.add(key);
     for (const key in result.passedValues) {
@@ -179,6 +198,12 @@ export async function renderStage(state: BuildState): Promise<void> {
       if (!names) state.passedValues.set(key, (names = new Set()));
       for (const name of result.passedValues[key]!) names.add(name);
     }
+  }
+  // Before any page's error: a translation using an argument no page passes fails that page too,
+  // and the check's finding says better why.
+  if (state.argumentsPending) await checkPassedArguments(state);
+  const fallbacks = new Map<string, Set<string>>();
+  for (const result of state.results) {
     if (result.error && state.write) throw jobError(state, result);
     state.bytes += result.bytes;
     // Route pages: one HTML file per path plus the payload; a not-found page: one file.

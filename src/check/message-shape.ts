@@ -171,8 +171,8 @@ const REASONS: Record<string, string> = {
 function describe(kind: string, text: string, at: number): string {
   if (kind === 'MISSING_OTHER_CLAUSE' && at < text.length && text[at] !== '}') {
     const c = text[at]!;
-    if (c === ',') return 'a comma between two cases: write the cases one after another, separated only by spaces (`one {…} other {…}`)';
-    if (c === '{') return 'a case without a name: each `{…}` needs a category (one, few, other, ...), a select value or =N before it';
+    if (c === ',') return 'a comma between two cases (write them one after another, separated by spaces only: `one {…} other {…}`)';
+    if (c === '{') return 'a case without a name (each `{…}` needs a category such as one or other, a select value, or =N before it)';
     return `unexpected "${c}" where the next case (one, few, other, ..., =N) or the closing } should be`;
   }
   return REASONS[kind] ?? kind.toLowerCase().replace(/_/g, ' ');

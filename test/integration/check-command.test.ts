@@ -165,4 +165,34 @@ describe('sitegen check (command)', () => {
       'Unknown locale code "qq" is ignored; known codes are listed in src/locales.ts.',
     ]);
   });
+
+  it('reads `untranslated` per locale: an entry silences its locale only; stale entries and unknown locales are reported', async () => {
+    const fr = JSON.parse(await readFile(path.join(CLEAN, 'locales/fr.json'), 'utf8'));
+    const ru = JSON.parse(await readFile(path.join(CLEAN, 'locales/ru.json'), 'utf8'));
+    fr.nav.home = 'Home';
+    ru.nav.home = 'Home';
+    const root = await cleanSite({
+      'sitegen.config.ts': "export default { locales: ['en', 'fr', 'ru'], untranslated: { '*': ['brand.name'], fr: ['nav.home', 'nav.gone'], xx: ['nav.home'] } };",
+      'locales/fr.json': JSON.stringify(fr, null, 2),
+      'locales/ru.json': JSON.stringify(ru, null, 2),
+      'locales/ar.json': null,
+      'locales/ja.json': null,
+    });
+    const { stdout, code } = await sitegenCheck(['--root', root, '--json', '--strict']);
+    const findings = JSON.parse(stdout).findings.map((f: { locale: string; key: string; kind: string; severity: string; message: string }) => [f.locale, f.key, f.kind, f.severity, f.message]);
+    expect(findings).toEqual([
+      ['en', 'nav.gone', 'allow-list-unknown', 'warning', '`untranslated.fr` lists "nav.gone", which matches no key of en.'],
+      ['en', 'xx', 'allow-list-unknown', 'warning', '`untranslated` has a list for "xx", which is no locale of this site.'],
+      ['ru', 'nav.home', 'untranslated', 'info', 'Identical to en, but only one word: often the same in both languages (Menu, Status).'],
+    ]);
+    expect(code).toBe(1);
+  });
+
+  it('refuses an `untranslated` that is neither a list nor lists by locale', async () => {
+    const root = await cleanSite({ 'sitegen.config.ts': "export default { untranslated: { fr: 'nav.home' } };" });
+    await expect(sitegenCheck(['--root', root])).rejects.toMatchObject({
+      code: 'UntranslatedInvalid',
+      message: "`untranslated` in sitegen.config.ts must be a list of message keys, or an object of such lists by locale code ('*' for every locale), such as { '*': ['brand.*'], fr: ['nav.menu'] }.",
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlurals } from '../../src/check/case-check.ts';
+import { checkEmptyCases, checkPlurals } from '../../src/check/case-check.ts';
 import { compareToReference } from '../../src/check/compare-message.ts';
+import { SEVERITY } from '../../src/check/report.ts';
 import { parseMessage } from '../../src/check/message-shape.ts';
 
 const shape = (text: string) => {
@@ -39,6 +40,38 @@ describe('compareToReference: arguments', () => {
     expect(compare('On {d, date, long}', '{d, number}')).toEqual([['argument-kind', 0, '{d} is a date argument in en but a number here.']]);
     expect(kinds('{g, select, female {she} other {they}}', '{g, plural, other {#}}')).toEqual(['argument-kind']);
     expect(kinds('At {t, time}', '{t, date}')).toEqual(['argument-kind']);
+  });
+});
+
+describe('compareToReference: languages of one plural form, and values the code passes', () => {
+  const ja = { ...CONTEXT, singleForm: true };
+  const compareJa = (en: string, tr: string) => compareToReference(shape(en), shape(tr), ja).map((p) => [p.kind, p.hint]);
+
+  it('accepts {n} or {n, number} for a plural', () => {
+    expect(compareJa('{n, plural, one {# file} other {# files}}', '{n}個のファイル')).toEqual([]);
+    expect(compareJa('{n, selectordinal, one {#st} other {#th}}', '{n}位')).toEqual([]);
+    expect(kinds('{n, plural, one {# file} other {# files}}', '{n} Dateien')).toEqual(['lost-meaning']); // de needs the plural
+  });
+
+  it('lets a count en only selects by (no #, no {n}) be dropped, but not one en shows', () => {
+    expect(compareJa('{n, plural, one {A post was} other {Posts were}} hidden', '投稿が非表示になりました')).toEqual([]);
+    expect(compareJa('{g, select, female {Her posts} other {Their posts}}', '投稿')).toEqual([]);
+    expect(compareJa('Up to {n, plural, one {# file} other {# files}}', '最大4件')).toEqual([
+      ['argument-missing', 'Put {n, number} back into the translation; the page passes a value for it.'],
+    ]);
+    expect(kinds('{n, plural, one {A post was} other {Posts were}} hidden', 'Beiträge ausgeblendet')).toEqual(['argument-missing']);
+  });
+
+  it('accepts an argument en lacks when the code passes it, and names what it passes otherwise', () => {
+    const passed = { ...CONTEXT, passed: new Set(['counter', 'count']) };
+    expect(compareToReference(shape('{counter} following'), shape('{counter} {count, plural, one {abonnement} other {abonnements}}'), passed)).toEqual([]);
+    expect(compareToReference(shape('{counter} following'), shape('{counter} {total}'), passed).map((p) => [p.kind, p.message, p.hint])).toEqual([
+      [
+        'argument-unknown',
+        'The argument {total} is not in en, and no page passes a value for it.',
+        'Use only the arguments of en ({counter}) or the values the pages pass ({count}); check the spelling.',
+      ],
+    ]);
   });
 });
 
@@ -112,6 +145,45 @@ describe('checkPlurals', () => {
     expect(problems('{n, plural, one {#} many {#} other {#}}', 'ja', 'ja-JP')).toEqual([
       ['plural-unreachable', 'The plural on {n} has `one`, `many`, which ja never selects: that text is never shown.'],
     ]);
+  });
+
+  it("lets `other` carry the one form left out where whole numbers never select `other`", () => {
+    expect(problems('{n, plural, one {#} few {#} other {#}}', 'ru', 'ru-RU')).toEqual([]); // many in other
+    expect(problems('{n, plural, one {#} many {#} other {#}}', 'ru', 'ru-RU')).toEqual([]); // few in other
+    // In cs whole numbers from 5 select `other`: it cannot stand in for `few`.
+    expect(problems('{n, plural, one {#} other {#}}', 'cs', 'cs-CZ')).toEqual([
+      ['plural-missing', 'The plural on {n} lacks `few` (2, 3, 4, …): cs selects it for those whole numbers.'],
+    ]);
+  });
+
+  it('reports a missing zero-only category (ar zero) as info, apart from the others', () => {
+    const ar = checkPlurals(shape('{n, plural, one {#} other {#}}'), { code: 'ar', iso: 'ar' }, null).map((p) => [p.kind, p.severity ?? 'warning']);
+    expect(ar).toEqual([['plural-missing', 'warning'], ['plural-missing', 'info']]);
+    expect(checkPlurals(shape('{n, plural, one {#} two {#} few {#} many {#} other {#}}'), { code: 'ar', iso: 'ar' }, null).map((p) => p.severity)).toEqual(['info']);
+  });
+
+  it('needs only `other` where en has only `other`, and never reports en for it', () => {
+    const en = shape('…and {count, plural, other {# more}}');
+    expect(checkPlurals(en, { code: 'en', iso: 'en-US' }, en)).toEqual([]);
+    expect(checkPlurals(shape('…и ещё {count, plural, other {#}}'), { code: 'ru', iso: 'ru-RU' }, en)).toEqual([]);
+  });
+
+  it('reports a category the language never selects as info, a word that is no category as a warning', () => {
+    const found = checkPlurals(shape('{n, plural, one {#} few {#} singular {#} other {#}}'), { code: 'de', iso: 'de-DE' }, null);
+    expect(found.map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.message])).toEqual([
+      ['plural-unreachable', 'info', 'The plural on {n} has `few`, which de never selects: that text is never shown.'],
+      ['plural-unused', 'warning', 'The plural on {n} has `singular`, which is no plural category: no number ever selects it.'],
+    ]);
+  });
+
+  it('reports a blank case where en has text, not where en is blank too or the language never shows it', () => {
+    const empty = (en: string, tr: string, code: string, iso: string) => checkEmptyCases(shape(en), shape(tr), { code, iso }).map((p) => p.message);
+    expect(empty('{n, plural, one {# vote} other {# votes}}', '{n, plural, one {}other {# votos}}', 'pt', 'pt-BR')).toEqual([
+      "The case `one` of the plural on {n} is empty, but en's `one` has text: those counts show nothing.",
+    ]);
+    expect(empty('{n, plural, one {# vote} other {# votes}}', '{n, plural, one {# голос} few {} other {# голосов}}', 'ru', 'ru-RU')).toHaveLength(1); // en's other
+    expect(empty('{n, plural, =0 {} other {# new}}', '{n, plural, =0 {} other {# neu}}', 'de', 'de-DE')).toEqual([]);
+    expect(empty('{n, plural, other {# files}}', '{n, plural, one {} other {#件}}', 'ja', 'ja-JP')).toEqual([]);
   });
 
   it('checks selectordinal against ordinal rules', () => {

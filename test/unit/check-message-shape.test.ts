@@ -56,12 +56,29 @@ describe('parseMessage', () => {
       ['{n, plural, one {#}}', 19, 'plural and select need an `other` case'],
       ['{n, plural, one {#} one {#} other {#}}', 20, 'a plural case appears twice'],
       ['{n, foo}', 4, 'unknown argument type (use number, date, time, plural, selectordinal or select)'],
+      // The parser says `other` is missing wherever it stops reading cases: the caret tells why.
+      ['{n, plural, one {#}, other {#}}', 19, 'a comma between two cases (write them one after another, separated by spaces only: `one {…} other {…}`)'],
+      ['{g, select, a {x}, other {y}}', 17, 'a comma between two cases (write them one after another, separated by spaces only: `one {…} other {…}`)'],
+      ['{n, plural, one {#} {#} other {#}}', 20, 'a case without a name (each `{…}` needs a category such as one or other, a select value, or =N before it)'],
+      ['{n, plural, one {#} ; other {#}}', 20, 'unexpected ";" where the next case (one, few, other, ..., =N) or the closing } should be'],
     ];
     for (const [text, at, reason] of cases) {
       const parsed = parseMessage(text) as Extract<ParsedMessage, { ok: false }>;
       expect(parsed.ok, text).toBe(false);
       expect(parsed.error, text).toEqual({ at, reason });
     }
+  });
+
+  it('records blank cases and whether a plural shows its count, through either reader', () => {
+    // Spaces inside the braces take the full parser; none take the quick reader.
+    for (const text of ['{n, plural, one {} other {# x}}', '{ n, plural, one { } other { # x } }']) {
+      const use = shape(text).uses[0]!;
+      expect([[...use.empty], use.pound, shape(text).hasEmptyCase], text).toEqual([['one'], true, true]);
+    }
+    // `#` inside a select inside the plural is literal text, as in intl-messageformat.
+    expect(shape('{n, plural, other {{g, select, other {#}}}}').uses[0]!.pound).toBe(false);
+    expect(shape('{n, plural, one {a post} other {posts}} hidden').uses[0]!.pound).toBe(false);
+    expect(shape('{n, plural, other {<b>#</b>}}').uses[0]!.pound).toBe(true);
   });
 
   it('compares shapes on what a translation must keep, not on plural categories', () => {

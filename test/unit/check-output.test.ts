@@ -87,6 +87,21 @@ describe('formatTable', () => {
   });
 });
 
+describe('formatTable: infos', () => {
+  it('labels infos, counts them apart, and passes a run that has nothing else', () => {
+    const info = finding({ severity: 'info', message: 'Identical to en, but only one word.' });
+    const text = formatTable(report([info]), { color: false, strict: true });
+    expect(text).toContain('    info    untranslated  locales/de.json:3:14');
+    expect(text.split('\n').at(-1)).toBe('All 2 locale(s) complete and correct. 1 info(s) to look at, which never fail the check.');
+    expect(exitCode(report([info]), { strict: true })).toBe(0);
+    expect(formatTable(report([info, finding({})]), { color: false }).split('\n').at(-1)).toBe(
+      '0 error(s), 1 warning(s), 1 info(s). Warnings do not fail the check; --strict makes them fail.',
+    );
+    expect(JSON.parse(toJson(report([info]))).summary).toEqual({ errors: 0, warnings: 0, infos: 1 });
+    expect(renderHtmlReport(report([info]))).toContain('<span class="info">info</span> <code>untranslated</code>');
+  });
+});
+
 describe('formatFinding', () => {
   it('puts one finding on one line for build logs', () => {
     expect(formatFinding(finding({}))).toBe('locales/de.json:3:14 de home.title untranslated: The translation is identical to en. Translate it.');
