@@ -16,7 +16,7 @@ export interface Shard {
 /** `2/3` -> { index: 2, count: 3 }; anything else is a user error naming the value. */
 export function parseShard(value: string): Shard {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
-  if (!match) throw errors.badShard(value, 'it is not of the form k/n, two whole numbers such as 2/3');
+  if (!match) throw errors.badShard(value, 'it is not of the form k/n (two whole numbers)');
   const index = Number(match[1]);
   const count = Number(match[2]);
   if (!Number.isSafeInteger(count) || count < 1) throw errors.badShard(value, 'n, the number of shards, must be at least 1');

@@ -96,6 +96,21 @@ describe('sitegen merge', () => {
     await expectTargetUntouched(dir);
   });
 
+  it('names a missing payload or not-found page of an incomplete merge', async () => {
+    const dir = await shardCopies('holes');
+    const manifest = (await readdir(path.join(dir, 'out-3/_static'))).find((f) => /^[0-9a-f]{12}$/.test(f))!;
+    await rm(path.join(dir, `out-3/_static/${manifest}/de/about/payload.json`));
+    expect((await mergeCli(dir, 'out-1', 'out-2', 'out-3', '--out', 'dist')).lines.map((l) => l.msg)).toEqual([
+      `No shard wrote _static/${manifest}/de/about/payload.json, which the manifest lists: a shard is missing (3 given). Pass the output of every shard, 1/n to n/n.`,
+    ]);
+    await cp(path.join(root, `out-3/_static/${manifest}/de/about/payload.json`), path.join(dir, `out-3/_static/${manifest}/de/about/payload.json`));
+    await rm(path.join(dir, 'out-3/de/404.html'));
+    expect((await mergeCli(dir, 'out-1', 'out-2', 'out-3', '--out', 'dist')).lines.map((l) => l.msg)).toEqual([
+      'No shard wrote de/404.html, which the manifest lists: a shard is missing (3 given). Pass the output of every shard, 1/n to n/n.',
+    ]);
+    expect(existsSync(path.join(dir, 'dist'))).toBe(false);
+  });
+
   it('refuses a folder that does not exist or holds no build output', async () => {
     const dir = await shardCopies('strange');
     await mkdir(path.join(dir, 'empty'));

@@ -91,6 +91,17 @@ describe('sitegen build --shard on the basic fixture (en, ar, de)', () => {
   });
 });
 
+describe('more shards than pages', () => {
+  it('writes only the site-wide files in a shard without pages, and says so', async () => {
+    const root = await site();
+    const result = await build({ root, shard: { index: 1, count: 20 }, logger: createMemoryLogger() });
+    expect([result.pages, result.notFoundPages, result.locales]).toEqual([0, 0, 0]);
+    expect(result.warnings).toContain('Shard 1/20 has no pages: there are more shards than (page, locale) pairs. Use fewer shards.');
+    expect(pageFiles(await listFiles(result.outDir))).toEqual([]);
+    expect(await listFiles(result.outDir)).toContain('sitemap.xml');
+  });
+});
+
 describe('link verification and the translation check in a shard', () => {
   it('accepts a link to a page that another shard writes, checked against the whole site', async () => {
     // 1/5 writes en / and /about only; /about links to /community_privacy_policy/history.html, written by 2/5.
