@@ -53,11 +53,18 @@ describe('slider', () => {
     await page.context().close();
   });
 
-  it('scrolls smoothly to the slide when motion is allowed', async () => {
+  it('scrolls smoothly to the slide when motion is allowed: the track passes through positions in between', async () => {
     const page = await env.open('/slides');
     await ready(page);
+    // Every scroll position the track takes on the way (an instant jump takes none in between).
+    await page.$eval('[data-slider-track]', (t) => {
+      const seen: number[] = ((window as any).positions = []);
+      t.addEventListener('scroll', () => seen.push(t.scrollLeft));
+    });
     await page.click('[data-slider-next]');
     await page.waitForFunction(() => document.querySelector('[data-slider-track]')!.scrollLeft === 300);
+    const positions: number[] = await page.evaluate(() => (window as any).positions);
+    expect(positions.filter((x) => x > 0 && x < 300).length, positions.join(' ')).toBeGreaterThan(0);
     expect(await current(page)).toBe('Effects');
     await page.context().close();
   });

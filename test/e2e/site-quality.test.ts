@@ -14,6 +14,7 @@ import { REPO } from '../helpers/site.ts';
 import { serve, type RunningServer } from '../../src/dev/serve.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { localizePath } from '../../src/paths.ts';
+import { LOCALES } from '../../src/locales.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SHOTS = path.join(REPO, 'test/.artifacts/screenshots');
@@ -33,14 +34,19 @@ afterAll(async () => {
   await site?.dispose();
 });
 
-async function open(context: BrowserContext, urlPath: string): Promise<Page> {
+/**
+ * The page at urlPath, after checking that it is what answered: the expected status (the
+ * not-found page comes with 404), no redirect elsewhere, and the document of that locale.
+ */
+async function open(context: BrowserContext, urlPath: string, code: string, status = 200): Promise<Page> {
   const page = await context.newPage();
   await page.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.abort());
   const response = await page.goto(server.url + urlPath, { waitUntil: 'load' });
-  expect(response, urlPath).not.toBeNull();
+  expect(response?.status(), urlPath).toBe(status);
+  expect(new URL(page.url()).pathname, urlPath).toBe(urlPath);
+  expect(await page.getAttribute('html', 'lang'), urlPath).toBe(LOCALES.find((l) => l.code === code)!.iso);
   return page;
 }
-
 
 describe('axe-core finds no serious or critical violation', () => {
   for (const code of ['en', 'ar', 'ja']) {
@@ -50,7 +56,7 @@ describe('axe-core finds no serious or critical violation', () => {
       await context.addCookies([{ name: 'i18n_redirected', value: code, url: server.url }]);
       try {
         for (const p of ['/', '/jobs', '/support-center', '/tos', '/no-such-page']) {
-          const page = await open(context, localizePath(p, code, 'en'));
+          const page = await open(context, localizePath(p, code, 'en'), code, p === '/no-such-page' ? 404 : 200);
           await page.addScriptTag({ path: AXE });
           const violations = await page.evaluate(async () => {
             const axe = (window as unknown as { axe: { run(o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
@@ -75,7 +81,7 @@ describe('no horizontal overflow at 360 px and 1280 px', () => {
         await context.addCookies([{ name: 'i18n_redirected', value: code, url: server.url }]);
         try {
           for (const p of ['/', '/jobs', '/tos']) {
-            const page = await open(context, localizePath(p, code, 'en'));
+            const page = await open(context, localizePath(p, code, 'en'), code);
             const overflow = await page.evaluate(() => {
               const doc = document.documentElement;
               if (doc.scrollWidth <= doc.clientWidth) return null;
