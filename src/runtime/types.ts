@@ -21,7 +21,10 @@ export interface PageData {
   locale: string;
   /** Route name: `jobs___de`. */
   route: string;
-  /** Public path with locale prefix: `/de/jobs`, `/`, `/de`. */
+  /**
+   * Public path with locale prefix of the document: `/de/jobs`, `/`, `/de`; the alias on a `.html`
+   * alias (`/de/x/history.html`); `/de/404` on the not-found page.
+   */
   path: string;
   messages: RuntimeMessages;
   client?: Record<string, unknown>;
