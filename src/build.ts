@@ -12,6 +12,7 @@ import { createStagingDir, discardStaging, swapIntoPlace } from './output.ts';
 import { newState, loadMessagesStage, routesStage, planStage, bundleStage, renderStage, shardLocales, PIPELINE, type BuildState } from './stages.ts';
 import type { Shard } from './shard.ts';
 import { errors } from './errors.ts';
+import { openCache } from './cache/build-cache.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Project root (where pages/, templates/, locales/ and sitegen.config.ts are). */
@@ -24,6 +25,11 @@ export interface BuildOptions extends ConfigOverrides {
    * full build writes them, so that the union of the n shards is the full build.
    */
   shard?: Shard;
+  /**
+   * The build cache's folder (relative to the root); default `node_modules/.cache/sitegen`;
+   * false builds without it (`--no-cache`).
+   */
+  cacheDir?: string | false;
 }
 
 export interface BuildResult {
@@ -45,6 +51,8 @@ export interface BuildResult {
   runtime: { coreGzip: number; redirectBytes: number } | null;
   /** Message keys the pages asked for. */
   usedKeys: Set<string>;
+  /** The build cache and how many pages it gave (`reused`) or were rendered; null without one. */
+  cache: { dir: string; reused: number; rendered: number; damaged: number } | null;
 }
 
 type Stage = (state: BuildState) => Promise<void>;
@@ -85,6 +93,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const { config, warnings } = await resolveConfig(options.root ?? process.cwd(), options);
   const state = newState(config, options.logger ?? createLogger({ level: 'silent' }), warnings, options.workers);
   state.shard = options.shard ?? null;
+  state.cache = openCache(config.root, options.cacheDir, state.warnings);
   try {
     await runPipeline(state);
   } finally {
@@ -107,6 +116,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     ms: performance.now() - start,
     runtime: state.runtime?.sizes ?? null,
     usedKeys: state.usedKeys,
+    cache: state.cache && { dir: state.cache.dir, ...state.cacheUse },
   };
 }
 

@@ -40,12 +40,14 @@ export function createProgram(ctx: CliContext): Command {
     .option('--shard <k/n>', 'build shard k of n: its share of the pages plus every site-wide file (combine the n outputs with sitegen merge)')
     .option('--base-url <url>', 'public origin for canonical, hreflang, og and sitemap URLs (default: url in sitegen.config.ts)')
     .option('--assets-base <base>', 'static assets base: a path or an absolute CDN URL (default: /_static/)')
+    .option('--cache-dir <dir>', 'build cache folder, relative to the root (default: node_modules/.cache/sitegen)')
+    .option('--no-cache', 'build without reading or writing the build cache')
     .addOption(new Option('--workers <n>', 'render threads (0 = main thread; default: by amount of work)').argParser(Number))
     .addHelpText(
       'after',
       '\nExamples:\n  $ sitegen build\n  $ sitegen build --out public --locales de,fr --base-url https://example.com\n  $ sitegen build --shard 2/3 --out out-2\n',
     )
-    .action(async (opts: { root: string; out: string; locales?: string[]; shard?: string; baseUrl?: string; assetsBase?: string; workers?: number }) => {
+    .action(async (opts: { root: string; out: string; locales?: string[]; shard?: string; baseUrl?: string; assetsBase?: string; workers?: number; cache: boolean; cacheDir?: string }) => {
       // Loaded on use, as every command's implementation: `sitegen --help` loads commander only.
       const { build } = await import('./build.ts');
       const result = await build({
@@ -56,6 +58,7 @@ export function createProgram(ctx: CliContext): Command {
         baseUrl: opts.baseUrl,
         assetsBase: opts.assetsBase,
         workers: opts.workers,
+        cacheDir: opts.cache ? opts.cacheDir : false,
         logger: ctx.logger,
       });
       printSummary(ctx.logger, result);
@@ -86,6 +89,7 @@ export function printSummary(logger: Logger, r: BuildResult): void {
     `built ${r.shard ? `shard ${formatShard(r.shard)}: ` : ''}${r.pages} pages${r.aliases ? `, ${r.aliases} .html aliases` : ''} and ${r.notFoundPages} not-found pages in ${r.locales} locales → ${r.outDir} ` +
       `(${r.files} files, ${kb(r.bytes)}, ${(r.ms / 1000).toFixed(2)} s, build ${r.buildId})`,
   );
+  if (r.cache) logger.info(`cache: ${r.cache.reused} page(s) reused, ${r.cache.rendered + r.cache.damaged} rendered (${r.cache.dir})`);
   if (r.runtime) logger.info(`runtime: core ${r.runtime.coreGzip} B gzipped, root redirect ${r.runtime.redirectBytes} B`);
   if (warnings.length) {
     logger.info(`${warnings.length} warning(s):`);

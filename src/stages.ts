@@ -22,6 +22,8 @@ import { planJobs, planLocales, type PlannedJob } from './plan.ts';
 import type { Shard } from './shard.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { errors, SitegenError } from './errors.ts';
+import type { CacheLocation } from './cache/build-cache.ts';
+import { hashKey } from './cache/entries.ts';
 
 export interface BuildState {
   config: ResolvedConfig;
@@ -57,6 +59,10 @@ export interface BuildState {
   argumentsPending: boolean;
   files: number;
   bytes: number;
+  /** The build cache, or null (`--no-cache`, or a folder that cannot be written). */
+  cache: CacheLocation | null;
+  /** Pages taken from the cache, rendered (and kept), and rendered because their entry was damaged. */
+  cacheUse: { reused: number; rendered: number; damaged: number };
 }
 
 export function newState(config: ResolvedConfig, logger: Logger, warnings: string[], workers?: number): BuildState {
@@ -64,7 +70,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     config, logger, warnings: [...warnings], stages: [], workers, write: true, staging: null,
     messages: new Map(), messageSources: [], routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [],
-    usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, files: 0, bytes: 0,
+    usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
   };
 }
 
@@ -189,7 +195,7 @@ export async function renderStage(state: BuildState): Promise<void> {
     workers: state.workers,
     root: config.root,
     jobs,
-    context: renderContext(state, state.staging ?? ''),
+    context: cachedRenderContext(state, state.staging ?? ''),
   });
   for (const result of state.results) {
     for (const key of result.usedKeys) state.usedKeys.add(key);
@@ -205,12 +211,16 @@ export async function renderStage(state: BuildState): Promise<void> {
   const fallbacks = new Map<string, Set<string>>();
   for (const result of state.results) {
     if (result.error && state.write) throw jobError(state, result);
+    if (result.cache) state.cacheUse[result.cache]++;
     state.bytes += result.bytes;
     // Route pages: one HTML file per path plus the payload; a not-found page: one file.
     state.files += result.paths.length ? result.paths.length + 1 : 1;
     let set = fallbacks.get(result.locale);
     if (!set) fallbacks.set(result.locale, (set = new Set()));
     for (const key of result.fallbacks) set.add(key);
+  }
+  if (state.cacheUse.damaged) {
+    state.warnings.push(`build cache: ${state.cacheUse.damaged} damaged entr${state.cacheUse.damaged === 1 ? 'y' : 'ies'} in ${state.cache!.dir} ignored; those pages were rendered again.`);
   }
   for (const [code, keys] of fallbacks) {
     if (keys.size === 0 || code === config.defaultLocale.code) continue;
@@ -243,7 +253,21 @@ export function renderContext(state: BuildState, outDir: string): RenderContext 
     favicon: state.staticFiles.includes('favicon.svg') ? '/favicon.svg' : null,
     runtime: state.runtime && { entry: state.runtime.entry, redirectScript: state.runtime.redirectScript },
     write: state.write,
+    cache: null,
   };
+}
+
+/**
+ * The render context with the build cache's part of every page's key: sitegen's and its
+ * dependencies' versions, the server bundle's code (every page and template, the renderer) and
+ * the context itself, without the build id (the renderer writes it around cached pages afresh).
+ */
+function cachedRenderContext(state: BuildState, outDir: string): RenderContext {
+  const ctx = renderContext(state, outDir);
+  if (!state.cache) return ctx;
+  const { outDir: _out, buildId: _id, messages: _messages, ...shaping } = ctx;
+  const key = hashKey(state.cache.version, state.server!.code, state.server!.css, JSON.stringify(shaping));
+  return { ...ctx, cache: { dir: state.cache.dir, key } };
 }
 
 /** A failed render job as a catalogue error naming the page, the locale and the source location. */

@@ -21,6 +21,11 @@ export interface RenderContext {
   runtime: { entry: string; redirectScript: string } | null;
   /** Whether pages are written to disk; false when only collecting the keys pages use. */
   write: boolean;
+  /**
+   * The build cache's folder, and the part of every page's entry key that is the same for the
+   * whole build (see render/render-cache.ts); null without a cache.
+   */
+  cache?: { dir: string; key: string } | null;
 }
 
 /** What the bundle knows about one page module, checked on the main thread. */
@@ -53,6 +58,8 @@ export interface JobResult {
   fallbacks: string[];
   links: { href: string; hreflang: string | null }[];
   alternates: number;
+  /** `reused` from the build cache, `rendered` by React (and kept), `damaged`: a cache entry was ignored and the page rendered. */
+  cache?: 'reused' | 'rendered' | 'damaged';
   error?: SerializedError;
 }
 

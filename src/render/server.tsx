@@ -21,6 +21,7 @@ import { isPageRelative } from '../verify/link-target.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
+import { jobKey, lookup, messagesDigest, store, type RenderFacts } from './render-cache.ts';
 
 export interface ServerModules {
   pages: Record<string, { default?: ComponentType }>;
@@ -72,6 +73,19 @@ function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
 }
 
 /**
+ * A page served from the cache asked the translator for nothing: the keys it used that fall back
+ * to en are noted as a render would have (for the build's missing-messages warning).
+ */
+function noteFallbacks(ctx: RenderContext, entry: TranslatorEntry, code: string, keys: string[]): void {
+  const own = ctx.messages[code] ?? NO_MESSAGES;
+  const en = ctx.messages[ctx.defaultLocale] ?? NO_MESSAGES;
+  for (const key of keys) {
+    const value = (own as Record<string, string>)[key];
+    if ((value === undefined || value === '') && key in en && code !== ctx.defaultLocale) entry.fallbacks.add(key);
+  }
+}
+
+/**
  * Most links (header, footer, switcher) repeat on every page: each (locale, link) is handed to the
  * verifier once, by the first page that has it, so results stay small however large the site.
  */
@@ -100,8 +114,8 @@ function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, con
 /** Route path the not-found page is rendered with: no route has it (pages/404.tsx is not a route). */
 const NOT_FOUND_PATH = '/404';
 
-/** One render of page and layout: the whole body, and the page's own part (the payload's `html`). */
-function renderBody(mods: ServerModules, page: PageInfo, value: PageContext, links: LinkRecord): { body: string; main: string } {
+/** One render of page and layout: the page's own part (the payload's `html`) and the layout around it. */
+function renderBody(mods: ServerModules, page: PageInfo, value: PageContext, links: LinkRecord): RenderFacts['docs'][number] {
   const Page = mods.pages[page.key]!.default!;
   const Layout = mods.layouts[page.layout]!.default!;
   const shell = recordingLinks(links, () =>
@@ -118,14 +132,25 @@ function renderBody(mods: ServerModules, page: PageInfo, value: PageContext, lin
   const at = shell.indexOf(START);
   const end = shell.indexOf(END);
   if (at < 0 || end < at || shell.indexOf(START, at + 1) >= 0) throw errors.layoutNoChildren(page.layout);
-  const main = shell.slice(at + START.length, end);
-  return { body: shell.slice(0, at) + main + shell.slice(end + END.length), main };
+  return { before: shell.slice(0, at), main: shell.slice(at + START.length, end), after: shell.slice(end + END.length) };
 }
 
 function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usage: UsageRecorder, pending: Promise<unknown>[]): JobResult {
   const { page } = job;
   const entry = translatorFor(ctx, job.locale);
-  const translator = recording(entry.translator, usage);
+  const key = jobKey(ctx, job);
+  const cached = key ? lookup(ctx, job, key) : null;
+  const facts = cached?.facts ?? null;
+  // What the render reads of the messages: every key asked, also through `has`; a namespace (all
+  // keys of a prefix) cannot be listed, so a page that asks for one is not cached.
+  const asked = new Set<string>();
+  let cacheable = key !== null;
+  const recorded = recording(entry.translator, usage);
+  const translator: Translator = {
+    ...recorded,
+    has: (k) => (asked.add(k), recorded.has(k)),
+    namespace: (prefix) => ((cacheable = false), recorded.namespace(prefix)),
+  };
   const locale = translator.locale;
   const isNotFound = page.path === null;
   const routePath = page.path ?? NOT_FOUND_PATH;
@@ -157,6 +182,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
    * of its aliases). Each is rendered with its own path, so that language links keep the form the
    * visitor is on (`/de/x/history.html` leads to `/ja/x/history.html`).
    */
+  const docs: RenderFacts['docs'] = [];
   const documentAt = (documentPath: string) => {
     const value: PageContext = {
       translator,
@@ -169,7 +195,10 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
       site: ctx.site,
       assetsBase: ctx.assetsBase,
     };
-    const { body, main } = renderBody(mods, page, value, links);
+    const doc = facts ? facts.docs[docs.length]! : renderBody(mods, page, value, links);
+    docs.push(doc);
+    const { main } = doc;
+    const body = doc.before + main + doc.after;
     const html = renderDocument({
       locale,
       title,
@@ -208,7 +237,24 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
       bytes += write(ctx, pending, path.join(ctx.assetsDir, payloadFile(ctx.buildId, publicPath)), JSON.stringify(payload) + '\n');
     }
   }
-  return { file: page.file, locale: locale.code, paths, bytes, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [...entry.fallbacks], links: firstSeen(ctx, locale.code, publicPath, links.links), alternates };
+  if (facts) {
+    noteFallbacks(ctx, entry, locale.code, facts.usedKeys);
+    return {
+      file: page.file, locale: locale.code, paths, bytes, usedKeys: facts.usedKeys, passedValues: facts.passedValues, fallbacks: [...entry.fallbacks],
+      links: firstSeen(ctx, locale.code, publicPath, facts.links), alternates: facts.alternates, cache: 'reused',
+    };
+  }
+  const usedKeys = [...usage.keys];
+  const passedValues = usage.passedValues();
+  if (cacheable && key) {
+    const deps = [...new Set([...usedKeys, ...asked])].sort();
+    const record: RenderFacts = { deps, digest: messagesDigest(ctx, locale.code, deps), docs, usedKeys, passedValues, links: links.links, alternates };
+    pending.push(store(ctx, key, record));
+  }
+  return {
+    file: page.file, locale: locale.code, paths, bytes, usedKeys, passedValues, fallbacks: [...entry.fallbacks],
+    links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, cache: cached?.facts === null && cached.damaged ? 'damaged' : key ? 'rendered' : undefined,
+  };
 }
 
 function serialize(err: unknown): SerializedError {

@@ -1,0 +1,59 @@
+/**
+ * The persistent build cache: `node_modules/.cache/sitegen/` of the project unless `--cache-dir`
+ * names another folder, none with `--no-cache`. Entries are files named by a hash of everything
+ * that shapes them (content hashes of the inputs, sitegen's version and its dependencies'
+ * versions); each carries that key again and is checked on reading, so a truncated, corrupt or
+ * foreign entry is ignored and rebuilt, never trusted. A folder that cannot be written turns the
+ * cache off for the build with one warning.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.ts';
+
+/** Packages whose code shapes the output: a new version of any of them starts a new cache. */
+const SHAPING_PACKAGES = ['react', 'react-dom', 'intl-messageformat', '@formatjs/icu-messageformat-parser', 'esbuild'];
+
+export interface CacheLocation {
+  /** Absolute folder of the cache. */
+  dir: string;
+  /** sitegen's version and its dependencies' versions: part of every key. */
+  version: string;
+}
+
+let versionKey: string | undefined;
+/** sitegen's version and those of the packages that shape the output, read once per process. */
+export function toolVersion(): string {
+  if (versionKey) return versionKey;
+  const require = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
+  const own = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const parts = [`sitegen@${own.version}`, `node-abi@${process.versions.modules}`];
+  for (const name of SHAPING_PACKAGES) {
+    try {
+      parts.push(`${name}@${(require(`${name}/package.json`) as { version: string }).version}`);
+    } catch {
+      parts.push(`${name}@?`);
+    }
+  }
+  return (versionKey = parts.join(' '));
+}
+
+/**
+ * Where this build's cache is: `option` false turns it off, a string names the folder (relative
+ * to the root), undefined means the default. Returns null, with a warning in `warnings`, when the
+ * folder cannot be made or written.
+ */
+export function openCache(root: string, option: string | false | undefined, warnings: string[]): CacheLocation | null {
+  if (option === false) return null;
+  const dir = path.resolve(root, option ?? path.join('node_modules', '.cache', 'sitegen'));
+  try {
+    mkdirSync(path.join(dir, 'pages'), { recursive: true });
+    const probe = path.join(dir, `.probe-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe, { force: true });
+  } catch (err) {
+    warnings.push(`build cache off: cannot write to ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)}); the build runs without it.`);
+    return null;
+  }
+  return { dir, version: toolVersion() };
+}

@@ -1,0 +1,72 @@
+/**
+ * Entries of the build cache (see build-cache.ts): one JSON file each, named by its key and
+ * carrying the key again. Used on the main thread and inside the render workers alike.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export function hashKey(...parts: (string | Uint8Array)[]): string {
+  const h = createHash('sha256');
+  for (const part of parts) h.update(part).update('\0');
+  return h.digest('hex');
+}
+
+/** The file of an entry: `<dir>/<kind>/<key>.json`. */
+export function entryFile(dir: string, kind: string, key: string): string {
+  return path.join(dir, kind, `${key.slice(0, 40)}.json`);
+}
+
+/**
+ * Reads an entry: its value, `undefined` when there is none, or `'damaged'` when the file is not
+ * a whole entry of this key (truncated, corrupt, or written by another sitegen for another key).
+ */
+export function readEntry<T>(file: string, key: string): T | undefined | 'damaged' {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const entry = JSON.parse(text) as { key?: unknown; value?: T };
+    if (entry && entry.key === key && entry.value !== undefined) return entry.value;
+  } catch {
+    // fall through: not JSON, or cut short
+  }
+  return 'damaged';
+}
+
+/**
+ * Writes an entry atomically (a temporary file renamed over it), so that a build killed while
+ * writing, or two builds at once, never leave half an entry under the real name. A failed write
+ * only costs the next build the work; it returns false.
+ */
+export function writeEntry(file: string, key: string, value: unknown): boolean {
+  const tmp = tempName(file);
+  try {
+    writeFileSync(tmp, JSON.stringify({ key, value }));
+    renameSync(tmp, file);
+    return true;
+  } catch {
+    rmSync(tmp, { force: true });
+    return false;
+  }
+}
+
+/** writeEntry without blocking: for the renderer, which writes an entry per page. */
+export async function writeEntryAsync(file: string, key: string, value: unknown): Promise<boolean> {
+  const tmp = tempName(file);
+  try {
+    await writeFile(tmp, JSON.stringify({ key, value }));
+    await rename(tmp, file);
+    return true;
+  } catch {
+    await rm(tmp, { force: true });
+    return false;
+  }
+}
+
+let written = 0;
+const tempName = (file: string) => `${file}.tmp-${process.pid}-${Date.now().toString(36)}-${written++}`;

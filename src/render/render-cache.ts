@@ -1,0 +1,72 @@
+/**
+ * The render cache, inside the renderer: what React made of one (page, locale), kept in the
+ * build cache (see cache/build-cache.ts) and reused while nothing it depends on changed. An entry
+ * is found by a key over the cache's base key (sitegen's and its dependencies' versions, the
+ * server bundle's code: every page, template and the renderer; the render context without the
+ * build id) and the page and locale; it is reused only if the messages the render read (the keys
+ * it asked for, with their values in its locale and in en) are what they were. So after an edit
+ * of one message in one locale, only the pages of that locale that read it render again.
+ *
+ * The document around the page (head, build id, payload) is always made afresh: it is cheap, and
+ * the build id changes with every edit.
+ */
+import { createHash } from 'node:crypto';
+import { entryFile, hashKey, readEntry, writeEntryAsync } from '../cache/entries.ts';
+import type { JobResult, RenderContext, RenderJob } from './context.ts';
+
+/** What one render of a page gave, enough to write its documents again without React. */
+export interface RenderFacts {
+  /** Message keys the render read (also through `has`), sorted. */
+  deps: string[];
+  /** Their values in the page's locale and in en, when it rendered. */
+  digest: string;
+  /** Per document (the route's path, then each alias): the body around the page, and the page. */
+  docs: { before: string; main: string; after: string }[];
+  usedKeys: string[];
+  passedValues: Record<string, string[]>;
+  links: JobResult['links'];
+  alternates: number;
+}
+
+export type CacheLookup = { facts: RenderFacts; key: string } | { facts: null; key: string; damaged: boolean };
+
+/** The entry key of a job; null when the build keeps no cache (or renders without writing). */
+export function jobKey(ctx: RenderContext, job: RenderJob): string | null {
+  if (!ctx.cache || !ctx.write) return null;
+  const { page } = job;
+  return hashKey(ctx.cache.key, page.key, JSON.stringify([page.path, page.layout, page.aliases, page.head]), job.locale);
+}
+
+/** The values of `deps` in the job's locale and in en, hashed. */
+export function messagesDigest(ctx: RenderContext, locale: string, deps: string[]): string {
+  const own = ctx.messages[locale] ?? {};
+  const en = ctx.messages[ctx.defaultLocale] ?? {};
+  // One string hashed once: per-part hash updates cost more than the hashing (about 300 keys a page).
+  let text = '';
+  for (const key of deps) text += key + '\0' + (own[key] ?? '\u0001') + '\0' + (en[key] ?? '\u0001') + '\0';
+  return createHash('sha1').update(text).digest('hex');
+}
+
+export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLookup {
+  const found = readEntry<RenderFacts>(entryFile(ctx.cache!.dir, 'pages', key), key);
+  if (found === undefined) return { facts: null, key, damaged: false };
+  if (found === 'damaged' || !wellFormed(found)) return { facts: null, key, damaged: true };
+  if (messagesDigest(ctx, job.locale, found.deps) !== found.digest) return { facts: null, key, damaged: false };
+  return { facts: found, key };
+}
+
+/** Starts writing the entry; a failed write only costs the next build the render. */
+export function store(ctx: RenderContext, key: string, facts: RenderFacts): Promise<unknown> {
+  return writeEntryAsync(entryFile(ctx.cache!.dir, 'pages', key), key, facts);
+}
+
+/** An entry of the right key but the wrong shape is damaged too: nothing in it is trusted. */
+function wellFormed(f: RenderFacts): boolean {
+  const strings = (xs: unknown) => Array.isArray(xs) && xs.every((x) => typeof x === 'string');
+  return (
+    !!f && strings(f.deps) && typeof f.digest === 'string' && strings(f.usedKeys) && typeof f.alternates === 'number' &&
+    !!f.passedValues && typeof f.passedValues === 'object' && Object.values(f.passedValues).every(strings) &&
+    Array.isArray(f.links) && f.links.every((l) => l && typeof l.href === 'string' && (l.hreflang === null || typeof l.hreflang === 'string')) &&
+    Array.isArray(f.docs) && f.docs.length > 0 && f.docs.every((d) => d && typeof d.before === 'string' && typeof d.main === 'string' && typeof d.after === 'string')
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The persistent build cache: a cached build writes exactly what a cold build writes; after one
+ * message edit in one locale only the pages that use it render again; a damaged or foreign entry
+ * and a cache folder that cannot be written cost at most one warning line, never a wrong page.
+ */
+import { describe, expect, it } from 'vitest';
+import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type BuildResult } from '../../src/build.ts';
+import { createMemoryLogger } from '../../src/logger.ts';
+import { runCli } from '../../src/cli.ts';
+import { editFile, expectSameTree, fixtureSites } from '../helpers/site.ts';
+
+const basic = fixtureSites('basic');
+const CACHE = '.cache-test';
+const buildInto = (root: string, out: string, cacheDir: string | false = CACHE): Promise<BuildResult> =>
+  build({ root, outDir: out, cacheDir, logger: createMemoryLogger(), workers: 0 });
+const entries = async (root: string) => (await readdir(path.join(root, CACHE, 'pages'))).filter((n) => n.endsWith('.json')).map((n) => path.join(root, CACHE, 'pages', n));
+const cacheWarnings = (r: BuildResult) => r.warnings.filter((w) => w.includes('cache'));
+
+describe('build cache', () => {
+  it('a second build with nothing changed renders nothing and writes the same bytes as the cold build', async () => {
+    const root = await basic();
+    const cold = await buildInto(root, 'cold');
+    expect(cold.cache).toMatchObject({ reused: 0, damaged: 0 });
+    expect(cold.cache!.rendered).toBeGreaterThan(0);
+    const warm = await buildInto(root, 'warm');
+    expect(warm.cache).toMatchObject({ reused: cold.cache!.rendered, rendered: 0, damaged: 0 });
+    expect(warm.buildId).toBe(cold.buildId);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'warm'));
+  });
+
+  it('after one message edit in one locale only the pages using it render again, and the output equals a cold build', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'first');
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const cached = await buildInto(root, 'cached');
+    // Only the de home page uses home.intro.
+    expect(cached.cache).toMatchObject({ rendered: 1, reused: first.cache!.rendered - 1 });
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+    expect(await readFile(path.join(root, 'cached', 'de', 'index.html'), 'utf8')).toContain('für dich und alle.');
+  });
+
+  it('an edit of a page renders every page again (the bundle is part of every key)', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'first');
+    await editFile(root, 'pages/about.tsx', (text) => text.replace('<h1>', '<h1 className="edited">'));
+    const cached = await buildInto(root, 'cached');
+    expect(cached.cache).toMatchObject({ reused: 0, rendered: first.cache!.rendered });
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+  });
+
+  it.each([
+    ['truncated', (file: string) => truncate(file, 40)],
+    ['not JSON', (file: string) => writeFile(file, 'garbage\u0000')],
+    ['written for another key (another sitegen version)', async (file: string) => {
+      const entry = JSON.parse(await readFile(file, 'utf8'));
+      await writeFile(file, JSON.stringify({ ...entry, key: 'another-version-' + entry.key }));
+    }],
+    ['of the wrong shape', async (file: string) => {
+      const entry = JSON.parse(await readFile(file, 'utf8'));
+      await writeFile(file, JSON.stringify({ key: entry.key, value: { ...entry.value, docs: 'not a list' } }));
+    }],
+  ])('an entry %s is ignored with one warning line, and the pages are right', async (_what, damage) => {
+    const root = await basic();
+    await buildInto(root, 'first');
+    const files = await entries(root);
+    for (const file of files.slice(0, 2)) await damage(file);
+    const cached = await buildInto(root, 'cached');
+    expect(cached.cache!.damaged).toBe(2);
+    expect(cacheWarnings(cached)).toHaveLength(1);
+    expect(cacheWarnings(cached)[0]).toMatch(/^build cache: 2 damaged entries in .* ignored; those pages were rendered again\.$/);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+    // The damaged entries were written again: the next build reuses every page.
+    expect((await buildInto(root, 'again')).cache).toMatchObject({ rendered: 0, damaged: 0 });
+  });
+
+  it('a cache folder that cannot be written gives one warning and a correct build', async () => {
+    const root = await basic();
+    await writeFile(path.join(root, 'not-a-folder'), '');
+    const result = await buildInto(root, 'out', 'not-a-folder/cache');
+    expect(result.cache).toBeNull();
+    expect(cacheWarnings(result)).toEqual([expect.stringMatching(/^build cache off: cannot write to .*not-a-folder\/cache \(ENOTDIR\); the build runs without it\.$/)]);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'out'));
+  });
+
+  it('sitegen build --no-cache neither reads nor writes the cache; --cache-dir chooses its folder', async () => {
+    const root = await basic();
+    const logger = createMemoryLogger();
+    expect(await runCli(['node', 'sitegen', 'build', '--root', root, '--no-cache', '--workers', '0'], { cwd: root, logger })).toBe(0);
+    await expect(readdir(path.join(root, 'node_modules'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await runCli(['node', 'sitegen', 'build', '--root', root, '--cache-dir', 'my-cache', '--workers', '0'], { cwd: root, logger })).toBe(0);
+    expect((await readdir(path.join(root, 'my-cache', 'pages'))).length).toBeGreaterThan(0);
+    expect(await runCli(['node', 'sitegen', 'build', '--root', root, '--workers', '0'], { cwd: root, logger })).toBe(0);
+    expect((await readdir(path.join(root, 'node_modules', '.cache', 'sitegen', 'pages'))).length).toBeGreaterThan(0);
+  });
+});
