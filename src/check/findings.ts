@@ -55,10 +55,13 @@ export class FindingList {
     this.defer(file, { key, at: null, kind, severity: undefined, message, hint, frame: false });
   }
 
-  /** Positions the findings waiting in `file`, all with one scan of its text. */
-  place(file: LocaleFile): void {
+  /**
+   * Positions the findings waiting in `file`, all with one scan of its text. Returns the number of
+   * keys that scan saw written (for duplicate-keys.ts), undefined when there was nothing to place.
+   */
+  place(file: LocaleFile): number | undefined {
     const list = this.unplaced.get(file);
-    if (!list) return;
+    if (!list) return undefined;
     this.unplaced.delete(file);
     const locator = new JsonLocator(file.source, list.map((u) => u.key));
     for (const u of list) {
@@ -76,6 +79,7 @@ export class FindingList {
         frame: u.frame && pos ? codeFrame(locator.source, pos.line, pos.column, 0) : undefined,
       });
     }
+    return locator.keysWritten;
   }
 
   private defer(file: LocaleFile, finding: Unplaced): void {

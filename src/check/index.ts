@@ -62,15 +62,14 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
     return { reference: reference.code, locales: [row(enFile, 0, null, tally(findings))], findings, usageChecked: false };
   }
 
-  checkDuplicateKeys(run, enFile);
   const ref = checkReference(run, enFile);
   if (wantsEn) {
     if (!run.allow.empty) checkAllowList(run, config, ref.keys());
     if (options.usedKeys) checkUsage(run, enFile, ref.keys(), options.usedKeys);
     if (!options.locale) await checkStrayFiles(run, config);
   }
-  // en's findings are all made: one scan of en positions them.
-  run.findings.place(enFile);
+  // en's findings are all made: one scan of en positions them (and counts its keys).
+  checkDuplicateKeys(run, enFile, run.findings.place(enFile));
 
   // One locale at a time: parsed, compared, its findings placed, and its tree let go.
   const checked: Checked[] = [];
@@ -78,11 +77,9 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
     const file = parseLocaleFile(text);
     let counts: Counts | null = null;
     if (file.status !== 'ok') reportUnreadable(run, file, file.status === 'malformed' ? 'error' : 'warning');
-    else {
-      checkDuplicateKeys(run, file);
-      counts = checkTranslation(run, ref, file);
-    }
-    run.findings.place(file);
+    else counts = checkTranslation(run, ref, file);
+    const written = run.findings.place(file);
+    if (file.status === 'ok') checkDuplicateKeys(run, file, written);
     checked.push({ locale: file.locale, file: file.file, status: file.status, counts });
   }
 
@@ -166,9 +163,12 @@ function checkAllowList(run: Run, config: ResolvedConfig, enKeys: readonly strin
   }
 }
 
-/** Keys written twice in one object: JSON.parse kept the last, the first is lost without a word. */
-function checkDuplicateKeys(run: Run, file: LocaleFile): void {
-  if (!hasDuplicateKeys(file.source, file.facts.keys)) return;
+/**
+ * Keys written twice in one object: JSON.parse kept the last, the first is lost without a word.
+ * `written`: the keys the scan placing the file's findings saw; without one, a count of its own.
+ */
+function checkDuplicateKeys(run: Run, file: LocaleFile, written: number | undefined): void {
+  if (written !== undefined ? written <= file.facts.keys : !hasDuplicateKeys(file.source, file.facts.keys)) return;
   for (const dup of findDuplicateKeys(file.source)) {
     run.findings.add({
       locale: file.locale.code,

@@ -80,6 +80,8 @@ export class JsonLocator {
   readonly source: string;
   /** Flattened key -> where its string value opens (the key is found from there); undefined when absent. */
   private readonly values = new Map<string, Found | undefined>();
+  /** Keys the text writes, over all objects, counted by the first scan (duplicate-keys.ts compares it with JSON.parse's). */
+  keysWritten: number | undefined;
 
   /** `keys`: the keys that will be asked for, found in one scan; any other key costs a scan of its own. */
   constructor(source: string, keys: Iterable<string> = []) {
@@ -153,6 +155,7 @@ export class JsonLocator {
     // Lines are counted on the way: a JSON string holds no raw line break, so every one is seen here.
     let line = 1;
     let lineStart = 0;
+    let keys = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10 /* \n */) {
@@ -170,6 +173,7 @@ export class JsonLocator {
         while (j < text.length && isSpace(text.charCodeAt(j))) j++;
         if (text.charCodeAt(j) === 58 /* : */) {
           // A key; the loop goes on after it (over any line break before the colon).
+          keys++;
           keyStart = i;
           keyEnd = end;
           i = end;
@@ -184,6 +188,7 @@ export class JsonLocator {
         i = end;
       }
     }
+    this.keysWritten ??= keys;
   }
 
   /** The decoded text of the key whose quotes are at `start` and `end`. */

@@ -195,4 +195,20 @@ describe('sitegen check (command)', () => {
       message: "`untranslated` in sitegen.config.ts must be a list of message keys, or an object of such lists by locale code ('*' for every locale), such as { '*': ['brand.*'], fr: ['nav.menu'] }.",
     });
   });
+
+  it('finds a key written twice in a file that has no other finding, and in one that has', async () => {
+    const fr = (await readFile(path.join(CLEAN, 'locales/fr.json'), 'utf8')).replace('"nav": { "home": "Accueil" }', '"nav": { "home": "Accueil", "home": "Page d\'accueil" }');
+    const ja = JSON.parse(await readFile(path.join(CLEAN, 'locales/ja.json'), 'utf8'));
+    ja.home.title = 'Make motion graphics'; // a finding placed by a scan of the file, which counts its keys too
+    const jaText = JSON.stringify(ja, null, 2).replace('{\n', '{\n  "brand": { "name": "Alight Motion" },\n');
+    const root = await cleanSite({ 'locales/fr.json': fr, 'locales/ja.json': jaText });
+    const { stdout, code } = await sitegenCheck(['--root', root, '--json']);
+    const findings = JSON.parse(stdout).findings.map((f: { locale: string; key: string; kind: string; line: number }) => [f.locale, f.key, f.kind, f.line]);
+    expect(findings).toEqual([
+      ['fr', 'nav.home', 'duplicate-key', 3],
+      ['ja', 'brand', 'duplicate-key', 3],
+      ['ja', 'home.title', 'untranslated', 10],
+    ]);
+    expect(code).toBe(1);
+  });
 });
