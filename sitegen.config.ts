@@ -36,6 +36,12 @@ export default {
       region: 'europe-west1',
       continueUrlAllowList: [],
     },
+    // Sign-in providers of /applycode, offered only when configured (leave one out to hide its
+    // button). Public identifiers too; these demo values only work with the tests' stand-ins for
+    // the providers' libraries. Google: the OAuth web client ID; Apple: the Services ID and its
+    // registered return URL. Both must also be enabled in the Firebase project's sign-in methods.
+    google: { clientId: 'demo-sitegen.apps.googleusercontent.com' },
+    apple: { clientId: 'com.alightmotion.demo-sitegen.web', redirectURI: 'https://alightmotion.com/applycode' },
   },
   // Messages whose value is legitimately the same in every language: brand and store names.
   untranslated: [

@@ -4,11 +4,17 @@
  *
  * Root `<div data-enhance="apply-code" data-state="signin">`: `data-state` names the visible panel.
  *
+ * Root `data-link-action`: the path of /auth_action in the page's language, where an e-mail
+ * sign-in link leads (its `continueUrl`, on this origin).
+ *
  * Panels (`section[data-panel]`, exactly one without `hidden`):
- *   signin | signup | reset   step 1, see templates/components/ApplySignIn.tsx
- *                             (forms `data-form="signin|signup|reset"`, fields `#apply-{form}-email`,
- *                             `#apply-{form}-password`; switch buttons `data-action="show-signin|
- *                             show-signup|show-reset"`)
+ *   signin | signup | reset | link | linkSent
+ *             step 1, see templates/components/ApplySignIn.tsx (forms
+ *             `data-form="signin|signup|reset|link"`, fields `#apply-{form}-email`,
+ *             `#apply-{form}-password`; switch buttons `data-action="show-signin|show-signup|
+ *             show-reset|show-link"`; `[data-fill="link-email"]` in linkSent) and
+ *             SignInProviders.tsx (`data-action="google|apple"`, only the configured ones, and the
+ *             slot `[data-google-button][hidden]`)
  *   code      form `data-form="code"`, input `#apply-code-input` (name `code`, maxlength 40: the
  *             script trims and upper-cases, then checks functions/code-format.js)
  *   confirm   form `data-form="confirm"` (submit = apply), button `data-action="change-code"`;
@@ -30,7 +36,9 @@
  *
  * Message catalogue `[data-messages]` (see ApplyMessages.tsx), codes below in CATALOGUE. Client-side
  * codes: `missing-email`, `invalid-email`, `password-empty`, `password-short`, `code-empty`,
- * `code-invalid-format`; progress texts: `working`, `reset-sent`, `success`.
+ * `code-invalid-format`; progress texts: `working`, `reset-sent`, `success`. An address that
+ * already has an account with another way to sign in: `exists-password`, `exists-google`,
+ * `exists-apple` (the way to use instead).
  */
 import { useI18n, type LayoutName, type PageHead } from 'sitegen';
 import { requireFirebaseConfig } from '../templates/components/firebase-config.ts';
@@ -56,6 +64,9 @@ const CATALOGUE: CatalogueEntry[] = [
   { codes: 'user-not-found', key: `${M}.messages.userNotFound`, tone: 'error' },
   { codes: 'user-disabled', key: `${M}.messages.userDisabled`, tone: 'error' },
   { codes: 'email-already-in-use', key: `${M}.messages.emailInUse`, tone: 'error' },
+  { codes: 'exists-password', key: `${M}.messages.existsPassword`, tone: 'error' },
+  { codes: 'exists-google', key: `${M}.messages.existsGoogle`, tone: 'error' },
+  { codes: 'exists-apple', key: `${M}.messages.existsApple`, tone: 'error' },
   { codes: 'too-many-requests resource-exhausted', key: `${M}.messages.tooManyRequests`, tone: 'error' },
   { codes: 'network-request-failed unavailable', key: `${M}.messages.network`, tone: 'error' },
   { codes: 'popup-blocked', key: `${M}.messages.popupBlocked`, tone: 'error' },
@@ -79,7 +90,7 @@ export default function ApplyCode() {
   const fill = (name: string) => <strong data-fill={name}></strong>;
 
   return (
-    <div className="container apply" data-enhance="apply-code" data-state="signin">
+    <div className="container apply" data-enhance="apply-code" data-state="signin" data-link-action={localePath('/auth_action')}>
       <header className="apply__header">
         <h1>{t(`${M}.title`)}</h1>
         <p className="section__intro">{t(`${M}.lead`)}</p>

@@ -20,13 +20,22 @@
  *   expired      EXPIRED_OOB_CODE (expired-action-code)
  *   unknownMode  `mode` missing or unknown
  *   network      network-request-failed: button `data-action="retry"` repeats the last call
+ * and for `mode=signIn` (an e-mail sign-in link; on success the page goes to the root's
+ * `data-signin-next`, /applycode in the page's language, signed in):
+ *   signInEmail    the address is not known on this device: form `data-form="signin-email"` with
+ *                  the ApplyField `#auth-signin-email` (name `email`, error slot
+ *                  `#auth-signin-email-error`) and submit
+ *   signInInvalid  INVALID_OOB_CODE: a used or invalid link; button `data-action="send-link"`
+ *   signInExpired  EXPIRED_OOB_CODE; button `data-action="send-link"`
+ *   signInSent     a new link went out to `[data-fill="email"]`
  *
  * The reset form's controls sit in `fieldset[data-needs-script][disabled]`: the chunk removes
  * `disabled` on start (without script the form cannot send a password anywhere).
  * Status region `[data-status]` (role status, empty) takes catalogue texts and `data-tone`.
  * Message catalogue `[data-messages]` (ApplyMessages.tsx, look up with `[data-msg~="CODE"]`):
  * working, password-empty, password-short, weak-password (shown for `WEAK_PASSWORD : ...`),
- * too-many-requests, unknown (also internal-error), strength-weak, strength-fair, strength-strong.
+ * too-many-requests, unknown (also internal-error), strength-weak, strength-fair, strength-strong,
+ * missing-email, invalid-email, email-mismatch (the address is not the one the link was sent to).
  */
 import { useI18n, type LayoutName, type PageHead } from 'sitegen';
 import { requireFirebaseConfig } from '../templates/components/firebase-config.ts';
@@ -49,6 +58,9 @@ const CATALOGUE: CatalogueEntry[] = [
   { codes: 'strength-weak', key: `${M}.reset.strengthWeak`, tone: 'info' },
   { codes: 'strength-fair', key: `${M}.reset.strengthFair`, tone: 'info' },
   { codes: 'strength-strong', key: `${M}.reset.strengthStrong`, tone: 'info' },
+  { codes: 'missing-email', key: `${M}.messages.emailEmpty`, tone: 'error' },
+  { codes: 'invalid-email', key: `${M}.messages.emailInvalid`, tone: 'error' },
+  { codes: 'email-mismatch', key: `${M}.messages.emailMismatch`, tone: 'error' },
 ];
 
 export default function AuthAction() {
@@ -62,9 +74,14 @@ export default function AuthAction() {
     </a>
   );
   const homeLink = <a href={home}>{t(`${M}.home`)}</a>;
+  const sendLink = (
+    <button type="button" className="btn btn--primary" data-action="send-link">
+      {t(`${M}.newLink`)}
+    </button>
+  );
 
   return (
-    <div className="auth-action" data-enhance="auth-action">
+    <div className="auth-action" data-enhance="auth-action" data-signin-next={localePath('/applycode')}>
       <h1>{t(`${M}.title`)}</h1>
       <p className="apply__status" data-status role="status" aria-live="polite"></p>
 
@@ -129,6 +146,34 @@ export default function AuthAction() {
 
       <AuthPanel name="network" title="network.title" text="network.text" tone="error">
         <button type="button" className="btn btn--primary" data-action="retry">{t(`${M}.network.retry`)}</button>
+      </AuthPanel>
+
+      <AuthPanel name="signInEmail" title="signInEmail.title" text="signInEmail.text">
+        <form data-form="signin-email" noValidate>
+          <fieldset className="apply-panel__fieldset" data-needs-script disabled>
+            <ApplyField
+              id="auth-signin-email"
+              name="email"
+              type="email"
+              label="applycode.signin.email"
+              placeholder="applycode.signin.emailPlaceholder"
+              autoComplete="email"
+            />
+            <button type="submit" className="btn btn--primary">{t(`${M}.signInEmail.submit`)}</button>
+          </fieldset>
+        </form>
+      </AuthPanel>
+
+      <AuthPanel name="signInInvalid" title="signInInvalid.title" text="signInInvalid.text" tone="error">
+        {sendLink}
+      </AuthPanel>
+
+      <AuthPanel name="signInExpired" title="signInExpired.title" text="signInExpired.text" tone="error">
+        {sendLink}
+      </AuthPanel>
+
+      <AuthPanel name="signInSent" title="recoverSent.title" tone="success">
+        <p>{rich(`${M}.signInSent.text`, { email })}</p>
       </AuthPanel>
 
       <ApplyMessages entries={CATALOGUE} />

@@ -1,14 +1,18 @@
 import { useI18n } from 'sitegen';
 import { ApplyField } from './ApplyField.tsx';
+import { SignInProviders } from './SignInProviders.tsx';
 import './ApplyPage.css';
 
 /**
- * Step 1 of /applycode: three panels, one shown at a time (`hidden` on the others):
- * `[data-panel="signin"]` (shown first), `[data-panel="signup"]` and `[data-panel="reset"]`.
- * Buttons `data-action="show-signin|show-signup|show-reset"` switch between them. Each form has
- * `data-form="signin|signup|reset"`, `novalidate` (the script validates and shows translated
- * messages) and its controls inside `<fieldset data-needs-script disabled>`: without script the
- * form is visible but cannot send a password anywhere.
+ * Step 1 of /applycode: five panels, one shown at a time (`hidden` on the others):
+ * `[data-panel="signin"]` (shown first: the providers of SignInProviders.tsx, then e-mail and
+ * password), `[data-panel="signup"]`, `[data-panel="reset"]`, `[data-panel="link"]` (ask for an
+ * e-mail sign-in link) and `[data-panel="linkSent"]` (the link is on its way to
+ * `[data-fill="link-email"]`). Buttons `data-action="show-signin|show-signup|show-reset|show-link"`
+ * switch between them. Each form has `data-form="signin|signup|reset|link"`, `novalidate` (the
+ * script validates and shows translated messages) and its controls inside
+ * `<fieldset data-needs-script disabled>`: without script the form is visible but cannot send
+ * anything anywhere.
  */
 const M = 'applycode';
 
@@ -30,12 +34,13 @@ const emailField = (id: string) => (
 const toggle = { show: `${M}.password.show`, hide: `${M}.password.hide` };
 
 export function ApplySignIn() {
-  const { t } = useI18n();
+  const { t, rich } = useI18n();
   return (
     <>
       <section className="apply-panel" data-panel="signin" aria-labelledby="apply-signin-title">
         <h2 id="apply-signin-title">{t(`${M}.signin.title`)}</h2>
         <p>{t(`${M}.signin.text`)}</p>
+        <SignInProviders />
         <form data-form="signin" noValidate>
           <fieldset className="apply-panel__fieldset" data-needs-script disabled>
             {emailField('apply-signin-email')}
@@ -79,6 +84,28 @@ export function ApplySignIn() {
             <Switch action="show-signin" label={`${M}.reset.back`} />
           </fieldset>
         </form>
+      </section>
+
+      <section className="apply-panel" data-panel="link" aria-labelledby="apply-link-title" hidden>
+        <h2 id="apply-link-title">{t(`${M}.link.title`)}</h2>
+        <p>{t(`${M}.link.text`)}</p>
+        <form data-form="link" noValidate>
+          <fieldset className="apply-panel__fieldset" data-needs-script disabled>
+            {emailField('apply-link-email')}
+            <button type="submit" className="btn btn--primary">{t(`${M}.link.submit`)}</button>
+            <Switch action="show-signin" label={`${M}.reset.back`} />
+          </fieldset>
+        </form>
+      </section>
+
+      <section className="apply-panel" data-panel="linkSent" aria-labelledby="apply-link-sent-title" hidden>
+        <h2 id="apply-link-sent-title">{t(`${M}.linkSent.title`)}</h2>
+        <p>{rich(`${M}.linkSent.text`, { email: <strong data-fill="link-email"></strong> })}</p>
+        <p className="apply-panel__note">{t(`${M}.linkSent.hint`)}</p>
+        <div className="apply-panel__actions">
+          <button type="button" className="btn btn--ghost" data-action="show-link">{t(`${M}.linkSent.again`)}</button>
+        </div>
+        <Switch action="show-signin" label={`${M}.reset.back`} />
       </section>
     </>
   );
