@@ -1,6 +1,10 @@
 /**
- * /applycode: sign in (or create an account, or ask for a password reset), enter a code, confirm,
- * apply it through the callable function `applyPromoCode`. The markup contract is written at the
+ * /applycode: sign in (with Google, with Apple, by an e-mail link, or with a password; or create
+ * an account, or ask for a password reset), enter a code, confirm, apply it through the callable
+ * function `applyPromoCode`. Every way to sign in ends in the same session (a Firebase ID and
+ * refresh token), so the rest of the page and the function work the same for all of them.
+ * The providers' code is in lazy chunks (firebase/google.ts, firebase/apple.ts) that load their
+ * library on the click; an e-mail link is completed by /auth_action (firebase/email-link.ts). The markup contract is written at the
  * top of pages/applycode.tsx: panels `section[data-panel]`, forms `form[data-form]` with their
  * controls in `fieldset[data-needs-script][disabled]`, `data-action` buttons, `data-fill` slots,
  * the `[data-account]` bar, the `[data-status]` line, ApplyProgress and the ApplyMessages
@@ -13,8 +17,9 @@ import type { EnhancerContext } from 'sitegen';
 import { isValidCode, normalizeCode } from '../../functions/code-format.js';
 import { firebaseConfig } from './lib/firebase/config.ts';
 import { browserEnv } from './lib/firebase/env.ts';
-import type { FirebaseError } from './lib/firebase/errors.ts';
-import { sendPasswordReset, signIn, signUp } from './lib/firebase/auth-client.ts';
+import { firebaseError, type FirebaseError } from './lib/firebase/errors.ts';
+import { sendPasswordReset, sendSignInLink, signIn, signInWithIdp, signUp, type SignInResponse } from './lib/firebase/auth-client.ts';
+import { LINK_EMAIL_KEY } from './lib/firebase/session-storage.ts';
 import { callFunction } from './lib/firebase/callable.ts';
 import { createTokenManager } from './lib/firebase/token-manager.ts';
 import { fieldError, passwordProblem, passwordToggles, say, showOnly } from './lib/firebase/form-ui.ts';
@@ -95,11 +100,34 @@ export default function applyCode(el: HTMLElement, ctx: EnhancerContext): void {
     return !first;
   }
 
-  async function account(call: typeof signIn, form: string): Promise<void> {
-    if (!valid(form, true)) return;
-    const answer = await run(() => call(api, field(form, 'email').value.trim(), field(form, 'password').value));
+  /** Runs a sign-in call; its answer starts the session and leads to the code. */
+  async function start(call: () => Promise<SignInResponse>): Promise<void> {
+    const answer = await run(call);
     if (answer) tokens.signIn(answer), show('code');
   }
+
+  async function account(call: typeof signIn, form: string): Promise<void> {
+    if (valid(form, true)) await start(() => call(api, field(form, 'email').value.trim(), field(form, 'password').value));
+  }
+
+  /**
+   * Signs in with a provider's credential, which its lazy chunk gets (loading its library first);
+   * a chunk rejects with a catalogue code.
+   */
+  const withProvider = (credential: () => Promise<Record<string, string>>) =>
+    start(async () => signInWithIdp(api, await credential().catch((code: string) => Promise.reject(firebaseError(code))), location.origin));
+
+  const client = ctx.page.client as Record<string, Record<string, string>>;
+  const providers: Record<string, () => Promise<Record<string, string>>> = {
+    google: async () =>
+      (await import('./lib/firebase/google.ts')).default({
+        clientId: client.google!.clientId!,
+        slot: el.querySelector<HTMLElement>('[data-google-button]')!,
+        locale: ctx.iso,
+        late: (credential) => withProvider(async () => credential),
+      }),
+    apple: async () => (await import('./lib/firebase/apple.ts')).default(client.apple!.clientId!, client.apple!.redirectURI!),
+  };
 
   const submit: Record<string, () => unknown> = {
     signin: () => account(signIn, 'signin'),
@@ -117,6 +145,16 @@ export default function applyCode(el: HTMLElement, ctx: EnhancerContext): void {
         ),
       );
       if (sent) show('signin'), say(status, el, 'reset-sent');
+    },
+    async link() {
+      if (!valid('link', false)) return;
+      const email = field('link', 'email').value.trim();
+      const sent = await run(() => sendSignInLink(api, email, location.origin + el.dataset.linkAction));
+      if (!sent) return;
+      // Only the address, so that the link opened on this device needs no retyping.
+      localStorage.setItem(LINK_EMAIL_KEY, email);
+      fill('link-email', email);
+      show('linkSent');
     },
     code() {
       code = normalizeCode(codeInput.value);
@@ -148,6 +186,7 @@ export default function applyCode(el: HTMLElement, ctx: EnhancerContext): void {
     const action = (event.target as Element).closest<HTMLElement>('[data-action]')?.dataset.action ?? '';
     if (action == 'toggle-password' || !action) return;
     say(status, el);
+    if (providers[action]) return void withProvider(providers[action]);
     if (action == 'sign-out') tokens.signOut();
     if (action == 'another') codeInput.value = '';
     show(action.startsWith('show-') ? action.slice(5) : tokens.session ? 'code' : 'signin');

@@ -45,8 +45,9 @@ export default function authAction(el: HTMLElement, ctx: EnhancerContext): void 
   const [mode, oobCode, lang, next] = ['mode', 'oobCode', 'lang', 'continueUrl'].map((k) => query.get(k) ?? '') as string[];
 
   // lang: `de` and `de-DE` both match the alternate `hreflang="de-DE"` (as `|=` matches language
-  // tags; `zh` picks the first zh alternate); `x-default` and anything unknown match nothing.
-  const alternate = lang && document.querySelector<HTMLLinkElement>(`link[hreflang|="${CSS.escape(lang)}" i]:not([hreflang=x-default])`);
+  // tags; `zh` picks the first zh alternate); anything unknown matches nothing. (`x` or
+  // `x-default` match the `x-default` alternate: the default language's page, harmless.)
+  const alternate = lang && document.querySelector<HTMLLinkElement>(`link[hreflang|="${CSS.escape(lang)}" i]`);
   const path = alternate && new URL(alternate.href).pathname;
   if (path && path != ctx.page.path) return location.replace(path + location.search);
 
@@ -56,7 +57,7 @@ export default function authAction(el: HTMLElement, ctx: EnhancerContext): void 
   const all = (selector: string) => el.querySelectorAll<HTMLAnchorElement>(selector);
   const status = find('[data-status]');
   const password = find('#auth-new-password');
-  const toggle = find('[data-action="toggle-password"]');
+  const toggle = find('[data-action=toggle-password]');
   const show = (state: string) => all('[data-state]').forEach((s) => (s.hidden = s.dataset.state != state));
   let email = '';
   let last: () => void;
@@ -137,12 +138,14 @@ export default function authAction(el: HTMLElement, ctx: EnhancerContext): void 
     if (problem) fieldError(problem), password.focus();
     else run('resetPassword', { oobCode, newPassword: value }, 'resetDone');
   };
-  find('[data-action="send-reset"]').onclick = () => run('sendOobCode', { requestType: 'PASSWORD_RESET', email }, 'recoverSent', 60_000);
-  find('[data-action="retry"]').onclick = () => (show('checking'), last());
+  find('[data-action=send-reset]').onclick = () => run('sendOobCode', { requestType: 'PASSWORD_RESET', email }, 'recoverSent', 60_000);
+  find('[data-action=retry]').onclick = () => (show('checking'), last());
 
   // accounts:update applies a verifyEmail or recoverEmail code; accounts:resetPassword with the
   // code alone only checks it and answers whose it is (the new password follows, with the code).
-  if (!Object.hasOwn(MODES, mode!)) show('unknownMode');
+  // An e-mail sign-in link is completed by a lazy chunk of its own (it also picks the language).
+  if (mode == 'signIn') import('./lib/firebase/email-link.ts').then((m) => m.default(el, ctx));
+  else if (!Object.hasOwn(MODES, mode!)) show('unknownMode');
   else if (!oobCode) show('invalid');
   else run(mode == 'resetPassword' ? mode : 'update', { oobCode }, MODES[mode!]!);
 }

@@ -98,23 +98,38 @@ describe('/applycode', () => {
     const root = all((el) => el.attribs['data-enhance'] === 'apply-code');
     expect(root).toHaveLength(1);
     const panels = byAttr(all((el) => el.name === 'section'), 'data-panel');
-    expect([...panels.keys()]).toEqual(['signin', 'signup', 'reset', 'code', 'confirm', 'done']);
+    expect([...panels.keys()]).toEqual(['signin', 'signup', 'reset', 'link', 'linkSent', 'code', 'confirm', 'done']);
     expect([...panels].filter(([, el]) => !('hidden' in el.attribs)).map(([name]) => name)).toEqual(['signin']);
     const steps = all((el) => 'data-step' in el.attribs);
     expect(steps.map((el) => el.attribs['aria-current'] ?? '')).toEqual(['step', '', '']);
   });
 
-  it('has a label for every input and keeps every form disabled until its script runs', async () => {
+  it('has a label for every input and keeps every form and sign-in button disabled until its script runs', async () => {
     const { all } = await page('/applycode');
     const labels = new Set(all((el) => el.name === 'label').map((el) => el.attribs.for));
     const inputs = all((el) => el.name === 'input');
-    expect(inputs.length).toBe(6);
+    expect(inputs.length).toBe(7);
     for (const input of inputs) expect(labels.has(input.attribs.id), input.attribs.id).toBe(true);
     const forms = all((el) => el.name === 'form');
     for (const form of forms) {
       const fieldset = DomUtils.findOne((el) => el.name === 'fieldset', form.children)!;
       expect('disabled' in fieldset.attribs, form.attribs['data-form']).toBe(true);
     }
+    const providers = all((el) => ['google', 'apple', 'show-link'].includes(el.attribs['data-action']!) && (DomUtils.getParent(el) as Element | null)?.name === 'fieldset');
+    expect(providers.map((el) => el.attribs['data-action'])).toEqual(['google', 'apple', 'show-link']);
+    for (const button of providers) expect('disabled' in (DomUtils.getParent(button) as Element).attribs).toBe(true);
+  });
+
+  it('offers Google and Apple (configured in sitegen.config.ts) and the e-mail link on the sign-in panel, loading no provider script', async () => {
+    const { main, all } = await page('/applycode');
+    const signin = all((el) => el.attribs['data-panel'] === 'signin')[0]!;
+    const text = DomUtils.textContent(signin).replace(/\s+/g, ' ');
+    for (const key of ['google', 'apple', 'emailLink', 'or']) expect(text).toContain(en[`applycode.signin.${key}`]);
+    expect(all((el) => 'data-google-button' in el.attribs && 'hidden' in el.attribs)).toHaveLength(1);
+    expect(all((el) => el.attribs['data-link-action'] === '/auth_action')).toHaveLength(1);
+    const html = await readFile(path.join(out, htmlFile('/applycode')), 'utf8');
+    expect(html).not.toMatch(/accounts\.google\.com|appleid\.cdn-apple\.com/);
+    expect(DomUtils.findAll((el) => el.name === 'script' && !!el.attribs.src && !el.attribs.src.startsWith('/'), main.children)).toEqual([]);
   });
 
   it('carries a translated message for every code the flow can meet', async () => {
@@ -124,6 +139,7 @@ describe('/applycode', () => {
       'code-empty', 'code-invalid-format', 'wrong-password', 'user-not-found', 'email-already-in-use', 'too-many-requests',
       'network-request-failed', 'popup-blocked', 'popup-closed-by-user', 'unauthorized-domain', 'not-found', 'already-exists',
       'failed-precondition', 'invalid-argument', 'unauthenticated', 'success', 'unknown', 'password-empty', 'password-short',
+      'exists-password', 'exists-google', 'exists-apple', 'missing-email', 'invalid-email',
     ]) {
       expect(codes.has(code), code).toBe(true);
       expect(DomUtils.textContent(codes.get(code)!).trim().length, code).toBeGreaterThan(5);
@@ -138,16 +154,27 @@ describe('/auth_action', () => {
     const { all } = await page('/auth_action');
     expect(all((el) => el.attribs['data-enhance'] === 'auth-action')).toHaveLength(1);
     const states = byAttr(all((el) => el.name === 'section'), 'data-state');
-    expect([...states.keys()].sort()).toEqual(
-      ['checking', 'expired', 'invalid', 'network', 'recoverSent', 'recovered', 'reset', 'resetDone', 'unknownMode', 'verified'],
-    );
+    expect([...states.keys()].sort()).toEqual([
+      'checking', 'expired', 'invalid', 'network', 'recoverSent', 'recovered', 'reset', 'resetDone',
+      'signInEmail', 'signInExpired', 'signInInvalid', 'signInSent', 'unknownMode', 'verified',
+    ]);
     expect([...states].filter(([, el]) => !('hidden' in el.attribs)).map(([name]) => name)).toEqual(['checking']);
     const input = all((el) => el.attribs.id === 'auth-new-password')[0]!;
     expect(input.attribs).toMatchObject({ type: 'password', minlength: '6', autocomplete: 'new-password' });
     expect(all((el) => el.attribs['data-action'] === 'retry')).toHaveLength(1);
+    // An e-mail sign-in link: the address asked for, a new link offered from a used or expired one.
+    expect(all((el) => el.attribs['data-signin-next'] === '/applycode')).toHaveLength(1);
+    expect(all((el) => el.attribs.id === 'auth-signin-email')[0]!.attribs).toMatchObject({ type: 'email', autocomplete: 'email' });
+    expect(all((el) => el.attribs['data-action'] === 'send-link').map((el) => (DomUtils.getParent(el) as Element).attribs['data-state'])).toEqual([
+      'signInInvalid',
+      'signInExpired',
+    ]);
     expect(all((el) => el.attribs['data-action'] === 'toggle-password' && 'hidden' in el.attribs)).toHaveLength(1);
     const codes = all((el) => 'data-msg' in el.attribs).flatMap((el) => el.attribs['data-msg']!.split(' '));
-    for (const code of ['weak-password', 'password-empty', 'password-short', 'strength-weak', 'strength-fair', 'strength-strong', 'unknown']) {
+    for (const code of [
+      'weak-password', 'password-empty', 'password-short', 'strength-weak', 'strength-fair', 'strength-strong', 'unknown',
+      'missing-email', 'invalid-email', 'email-mismatch', 'too-many-requests',
+    ]) {
       expect(codes, code).toContain(code);
     }
   });

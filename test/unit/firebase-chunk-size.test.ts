@@ -1,5 +1,6 @@
 /**
- * Size budgets of the two Firebase pages, gzipped, counting exactly what each page downloads for
+ * Size budgets of the two Firebase pages and of their lazy chunks (the sign-in providers, the
+ * e-mail link completion), gzipped, counting exactly what each page downloads for
  * its chunk beyond the core: the chunk file as the real build writes it (bundleRuntime) plus every
  * file it imports statically (a chunk esbuild splits out for code shared with other chunks), each
  * compressed on its own as it is served. And proof that the core itself carries none of their code.
@@ -33,12 +34,34 @@ function byPath(file: string) {
   return found;
 }
 
-/** Gzipped bytes the page downloads for chunk `name`, and the files they come from. */
-function pageDownload(name: string): { bytes: number; files: string[] } {
+const text = (file: string) => Buffer.from(byPath(file).contents).toString('utf8');
+
+/** Gzipped bytes of a file and the files it imports statically (`without` those already loaded). */
+function download(file: string, without = new Set<string>()): { bytes: number; files: string[] } {
+  const files = [...withStaticImports(file)].filter((f) => !without.has(f));
+  return { bytes: files.reduce((sum, f) => sum + gzipSync(byPath(f).contents, { level: 9 }).length, 0), files };
+}
+
+/** The built file of chunk `name`. */
+function chunkFile(name: string): string {
   const chunk = assets.files.find((f) => new RegExp(`(^|/)${name}(\\.[\\w-]+)?\\.js$`).test(f.path));
   if (!chunk) throw new Error(`bundleRuntime wrote no file for the chunk ${name}`);
-  const files = [...withStaticImports(chunk.path)];
-  return { bytes: files.reduce((sum, f) => sum + gzipSync(byPath(f).contents, { level: 9 }).length, 0), files };
+  return chunk.path;
+}
+
+/** Gzipped bytes the page downloads for chunk `name`, and the files they come from. */
+const pageDownload = (name: string) => download(chunkFile(name));
+
+/**
+ * A lazy chunk (loaded by `import()` from chunk `from`), found by a string only its code holds:
+ * what it adds to what the page has already loaded with `from`.
+ */
+function lazyDownload(from: string, marker: string): { bytes: number; files: string[] } {
+  const loaded = withStaticImports(chunkFile(from));
+  const dynamic = [...text(chunkFile(from)).matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) => path.posix.join(path.posix.dirname(chunkFile(from)), m[1]!));
+  const lazy = dynamic.filter((f) => [...withStaticImports(f)].some((g) => text(g).includes(marker)));
+  if (lazy.length != 1) throw new Error(`expected one lazy chunk of ${from} with ${marker}, found ${lazy.join(', ') || 'none'}`);
+  return download(lazy[0]!, loaded);
 }
 
 describe('Firebase chunk sizes', () => {
@@ -52,8 +75,27 @@ describe('Firebase chunk sizes', () => {
     expect(bytes, files.join(' + ')).toBeLessThanOrEqual(1.5 * 1024);
   });
 
+  it.each([
+    ['Google', 'accounts.google.com/gsi/client'],
+    ['Apple', 'appleid.cdn-apple.com'],
+  ])('the %s sign-in is a lazy chunk of /applycode of at most 1.5 KB gzipped', (_, library) => {
+    const { bytes, files } = lazyDownload('apply-code', library);
+    expect(bytes, files.join(' + ')).toBeLessThanOrEqual(1.5 * 1024);
+  });
+
+  it('/applycode loads no provider library, nor its code, before a click', () => {
+    const loaded = [...withStaticImports(chunkFile('apply-code'))].map(text).join('\n');
+    for (const library of ['accounts.google.com', 'appleid.cdn-apple.com', 'google.accounts.id', 'AppleID']) expect(loaded).not.toContain(library);
+  });
+
+  it('the e-mail link completion is a lazy chunk of /auth_action of at most 1.5 KB gzipped', () => {
+    const { bytes, files } = lazyDownload('auth-action', 'signInWithEmailLink');
+    expect(bytes, files.join(' + ')).toBeLessThanOrEqual(1.5 * 1024);
+    expect([...withStaticImports(chunkFile('auth-action'))].map(text).join('\n')).not.toContain('signInWithEmailLink');
+  });
+
   it('the core runtime loaded by every page contains none of their code', () => {
-    const text = [...withStaticImports(assets.entry)].map((f) => Buffer.from(byPath(f).contents).toString('utf8')).join('\n');
-    for (const host of ['identitytoolkit', 'securetoken', 'cloudfunctions']) expect(text).not.toContain(host);
+    const core = [...withStaticImports(assets.entry)].map(text).join('\n');
+    for (const host of ['identitytoolkit', 'securetoken', 'cloudfunctions', 'accounts.google.com', 'appleid.cdn-apple.com']) expect(core).not.toContain(host);
   });
 });

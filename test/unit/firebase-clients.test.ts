@@ -8,7 +8,7 @@ import type { Env } from '../../templates/enhancers/lib/firebase/env.ts';
 import { post, SLOW_TIMEOUT, TIMEOUT } from '../../templates/enhancers/lib/firebase/http.ts';
 import { authError, SIGN_IN_NAMES } from '../../templates/enhancers/lib/firebase/errors.ts';
 import { firebaseConfig, type FirebaseConfig } from '../../templates/enhancers/lib/firebase/config.ts';
-import { sendPasswordReset, signIn, signUp } from '../../templates/enhancers/lib/firebase/auth-client.ts';
+import { sendPasswordReset, sendSignInLink, signIn, signInWithIdp, signUp } from '../../templates/enhancers/lib/firebase/auth-client.ts';
 import { callFunction } from '../../templates/enhancers/lib/firebase/callable.ts';
 import { createTokenManager, SESSION_KEY, type Session } from '../../templates/enhancers/lib/firebase/token-manager.ts';
 
@@ -165,6 +165,44 @@ describe('auth client', () => {
     expect(sent[0]!.url).toContain('accounts:sendOobCode?key=k');
     expect(JSON.parse(sent[0]!.body)).toEqual({ requestType: 'PASSWORD_RESET', email: 'a@b.test' });
     expect(sent[0]!.timeout).toBe(SLOW_TIMEOUT);
+  });
+
+  it('signs in with a provider\'s ID token and nonce, form-encoded in postBody, from this origin', async () => {
+    const { env, sent } = fakeEnv([ok({ ...session, providerId: 'apple.com' })]);
+    const credential = { id_token: 'h.p.s', providerId: 'apple.com', nonce: 'raw nonce&=' };
+    expect(await signInWithIdp({ env, apiKey: 'k' }, credential, 'https://site.example')).toMatchObject(session);
+    expect(sent[0]!.url).toBe('https://identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=k');
+    const body = JSON.parse(sent[0]!.body);
+    expect(body).toMatchObject({ requestUri: 'https://site.example', returnSecureToken: true });
+    expect(Object.fromEntries(new URLSearchParams(body.postBody))).toEqual(credential);
+  });
+
+  it('names the way to sign in when the address already has an account', async () => {
+    const answers = [
+      ok({ needConfirmation: true, email: 'a@b.test', verifiedProvider: ['google.com'] }),
+      ok({ needConfirmation: true, email: 'a@b.test', verifiedProvider: ['apple.com'] }),
+      ok({ needConfirmation: true, email: 'a@b.test', verifiedProvider: [] }),
+      ok({ needConfirmation: true, email: 'a@b.test' }),
+      fail(400, { error: { code: 400, message: 'EMAIL_EXISTS' } }),
+      fail(400, { error: { code: 400, message: 'UNAUTHORIZED_DOMAIN : Domain not allowlisted by project' } }),
+    ];
+    const { env } = fakeEnv(answers);
+    const codes = [];
+    for (let i = 0; i < 6; i++) codes.push(await codeOf(signInWithIdp({ env, apiKey: 'k' }, { id_token: 't', providerId: 'google.com' }, 'https://x')));
+    expect(codes).toEqual(['exists-google', 'exists-apple', 'exists-password', 'exists-password', 'exists-password', 'unauthorized-domain']);
+  });
+
+  it('sends an e-mail sign-in link back to the given page, with the slow time-out', async () => {
+    const { env, sent } = fakeEnv([ok({ email: 'a@b.test' }), fail(400, { error: { code: 400, message: 'UNAUTHORIZED_DOMAIN : Domain not allowlisted by project' } })]);
+    await sendSignInLink({ env, apiKey: 'k' }, 'a@b.test', 'https://site.example/de/auth_action');
+    expect(JSON.parse(sent[0]!.body)).toEqual({
+      requestType: 'EMAIL_SIGNIN',
+      email: 'a@b.test',
+      continueUrl: 'https://site.example/de/auth_action',
+      canHandleCodeInApp: true,
+    });
+    expect(sent[0]!.timeout).toBe(SLOW_TIMEOUT);
+    expect(await codeOf(sendSignInLink({ env, apiKey: 'k' }, 'a@b.test', 'https://elsewhere.example/'))).toBe('unauthorized-domain');
   });
 });
 

@@ -4,7 +4,7 @@
  * Errors come back as `{"error": {"message": "EMAIL_NOT_FOUND"}}` and are turned into SDK codes.
  */
 import { IDENTITY_URL } from './config.ts';
-import { authError, SIGN_IN_NAMES, type Renames } from './errors.ts';
+import { authError, firebaseError, IDP_NAMES, SIGN_IN_NAMES, type Renames } from './errors.ts';
 import { post, SLOW_TIMEOUT, TIMEOUT } from './http.ts';
 import type { Net } from './env.ts';
 
@@ -40,3 +40,31 @@ export const signUp = (api: AuthApi, email: string, password: string) =>
 export const sendPasswordReset = (api: AuthApi, email: string) =>
   keyed<{ email: string }>(api, IDENTITY_URL + 'sendOobCode', { requestType: 'PASSWORD_RESET', email }, SIGN_IN_NAMES, SLOW_TIMEOUT);
 
+
+/** What signInWithIdp answers besides a session: an address already taken by another way to sign in. */
+interface IdpResponse extends SignInResponse {
+  needConfirmation?: boolean;
+  /** The providers (`google.com`, `apple.com`) the existing account can sign in with. */
+  verifiedProvider?: string[];
+}
+
+/**
+ * Signs in with a provider's ID token (`{ id_token, providerId, nonce? }`, sent form-encoded as
+ * `postBody`), as the SDK's signInWithCredential does. `requestUri` is this page's origin. An
+ * address that already has an account with another way to sign in (`needConfirmation`, or
+ * EMAIL_EXISTS) becomes `exists-google`, `exists-apple` or `exists-password`: which way to use.
+ */
+export async function signInWithIdp(api: AuthApi, credential: Record<string, string>, requestUri: string): Promise<SignInResponse> {
+  const body = { requestUri, postBody: '' + new URLSearchParams(credential), returnSecureToken: true };
+  const answer = await keyed<IdpResponse>(api, IDENTITY_URL + 'signInWithIdp', body, IDP_NAMES);
+  if (!answer.needConfirmation) return answer;
+  const other = ['google', 'apple'].find((p) => answer.verifiedProvider?.includes(p + '.com'));
+  throw firebaseError('exists-' + (other ?? 'password'));
+}
+
+/**
+ * Sends an e-mail sign-in link (slow: the server sends mail) leading to `continueUrl`. The SDK
+ * sets `canHandleCodeInApp`: the link is completed by this site's page, not by a hosted one.
+ */
+export const sendSignInLink = (api: AuthApi, email: string, continueUrl: string) =>
+  keyed<{ email: string }>(api, IDENTITY_URL + 'sendOobCode', { requestType: 'EMAIL_SIGNIN', email, continueUrl, canHandleCodeInApp: true }, SIGN_IN_NAMES, SLOW_TIMEOUT);

@@ -26,6 +26,11 @@ export const SIGN_IN_NAMES: Renames = {
   EMAIL_EXISTS: 'email-already-in-use',
 };
 
+/** signInWithIdp: the address has an account that signs in another way (which, the answer does not say). */
+export const IDP_NAMES: Renames = {
+  EMAIL_EXISTS: 'exists-password',
+};
+
 export const TOKEN_NAMES: Renames = {
   TOKEN_EXPIRED: 'user-token-expired',
   INVALID_REFRESH_TOKEN: 'user-token-expired',

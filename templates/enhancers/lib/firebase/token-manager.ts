@@ -10,22 +10,13 @@ import { TOKEN_URL } from './config.ts';
 import { firebaseError, NETWORK, TOKEN_NAMES, type FirebaseError } from './errors.ts';
 import type { Env } from './env.ts';
 import { keyed, type SignInResponse } from './auth-client.ts';
+import { SESSION_KEY, sessionOf, type Session } from './session-storage.ts';
 
 export const REFRESH_BEFORE = 5 * 60_000;
 export const EXPIRY_MARGIN = 30_000;
 export const BACKOFF_START = 30_000;
 export const BACKOFF_MAX = 16 * 60_000;
-export const SESSION_KEY = 'sitegen.firebase.session';
-
-export interface Session {
-  uid: string;
-  email: string;
-  idToken: string;
-  refreshToken: string;
-  /** Epoch milliseconds at which the server says the ID token expires. */
-  expiresAt: number;
-}
-
+export { SESSION_KEY, type Session } from './session-storage.ts';
 export interface TokenManagerOptions {
   env: Env;
   apiKey: string;
@@ -101,9 +92,7 @@ export function createTokenManager({ env, apiKey, storage, onChange }: TokenMana
       return session;
     },
     /** Starts a session from a sign-in or sign-up answer. */
-    signIn(r: SignInResponse): void {
-      set({ uid: r.localId, email: r.email, idToken: r.idToken, refreshToken: r.refreshToken, expiresAt: env.now() + Number(r.expiresIn) * 1000 });
-    },
+    signIn: (r: SignInResponse) => set(sessionOf(r, env.now())),
     signOut: () => set(undefined),
     /** A token that is not (nearly) expired: the current one, or a freshly refreshed one. */
     async getIdToken(): Promise<string> {
