@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { codeFrame, lineColumn } from './code-frame.ts';
+import { findJsonSyntaxError } from './json-syntax-error.ts';
 import { errors, SitegenError } from '../errors.ts';
 import { projectPath } from '../config.ts';
 import type { Messages } from './translator.ts';
@@ -61,10 +62,15 @@ export function flatten(file: string, data: Record<string, unknown>, prefix = ''
   return out;
 }
 
-/** Turns V8's JSON.parse message into file:line:column with a code frame. */
+/**
+ * Turns V8's JSON.parse message into file:line:column with a code frame. When the message carries
+ * no position (an unexpected token: single or curly quotes, a bare word), the position and a
+ * plainer reason come from findJsonSyntaxError.
+ */
 function jsonError(file: string, source: string, cause: Error): SitegenError {
   const text = stripBom(source);
   let offset = text.length;
+  let reason = cause.message.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
   const pos = /at position (\d+)/.exec(cause.message);
   const lc = /line (\d+) column (\d+)/.exec(cause.message);
   let line: number;
@@ -74,9 +80,12 @@ function jsonError(file: string, source: string, cause: Error): SitegenError {
     column = Number(lc[2]);
   } else {
     if (pos) offset = Number(pos[1]);
+    else {
+      const found = findJsonSyntaxError(text);
+      if (found && found.offset < text.length) ({ offset, reason } = found);
+    }
     ({ line, column } = lineColumn(text, offset));
   }
-  const reason = cause.message.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
   const err = errors.localeJsonInvalid(file, line, column, reason, codeFrame(text, line, column));
   (err as { cause?: unknown }).cause = cause;
   return err;

@@ -50,6 +50,13 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.detail).toContain('> 4 |     "about": "Über"');
   });
 
+  it('a message in curly quotes (no position in V8\'s message): its own line and column, not the end of the file', async () => {
+    const err = await failingBuild({ 'locales/de.json': '{\n  "nav": {\n    "home": „Start“\n  }\n}\n' });
+    expect(err.code).toBe('LocaleJsonInvalid');
+    expect(err.message).toBe('locales/de.json:3:13: Unexpected „: a JSON string needs straight double quotes ("…"), not typographic quotes. Fix the JSON syntax of this message file.');
+    expect(err.detail).toContain('> 3 |     "home": „Start“\n    |             ^');
+  });
+
   it('invalid ICU syntax: file, line, column, key and what is wrong', async () => {
     const err = await failingBuild({ 'locales/de.json': JSON.stringify({ nav: { home: 'Start {count, plural, one {x}}' } }, null, 2) });
     expect(err.code).toBe('TranslationErrors');

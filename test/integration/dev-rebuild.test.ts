@@ -227,6 +227,17 @@ describe('sitegen dev: errors never stop it', () => {
     expect((await page('/de/jobs')).html).toContain('Karriere');
   });
 
+  it('points the overlay at a message in single quotes, where V8 gives no position, and recovers', async () => {
+    const broken = await edit('locales/de.json', (s) => s.replace('"Wer wir sind"', `'Wer wir sind'`));
+    expect(broken.status).toBe('failed');
+    const source = await readFile(path.join(site, 'locales/de.json'), 'utf8');
+    const line = source.split('\n').findIndex((l) => l.includes(`'Wer wir sind'`));
+    expect(broken.problem).toMatchObject({ file: 'locales/de.json', code: 'LocaleJsonInvalid', line: line + 1, column: source.split('\n')[line]!.indexOf(`'`) + 1 });
+    expect(broken.problem!.message).toContain('not single quotes');
+    const fixed = await edit('locales/de.json', (s) => s.replace(`'Wer wir sind'`, '"Wer wir sind"'));
+    expect(fixed.status).toBe('ok');
+  });
+
   it('reports a translation error in the edited locale file, naming the file and key, and recovers', async () => {
     const broken = await edit('locales/de.json', (s) => s.replace('"label": "Neu"', '"label": "Neu für {user}"'));
     expect(broken.status).toBe('failed');
