@@ -55,7 +55,7 @@ export interface BuildResult {
   cache: { dir: string; reused: number; rendered: number; damaged: number } | null;
 }
 
-type Stage = (state: BuildState) => Promise<void>;
+type Stage = (state: BuildState) => Promise<unknown>;
 
 /** Runs stages in order, timed; an aborted `signal` stops the run before the next stage. */
 async function runStages(state: BuildState, stages: readonly (readonly [string, Stage])[], signal?: AbortSignal): Promise<void> {
@@ -125,19 +125,27 @@ export interface MessageUsage {
   keys: Set<string>;
   /** Key -> value names of its `t`/`rich` calls; keys only the browser fills in are absent. */
   passedValues: Map<string, Set<string>>;
+  /** Locales whose pages were not rendered because their file cannot be read (check reports the file). */
+  skippedLocales: string[];
 }
 
 /**
  * Renders every page in memory (nothing is written) and returns what they asked of the messages:
  * what `sitegen check` uses to find unused and undefined keys, and the arguments a translation
- * may use.
+ * may use. A locale whose file is malformed is left out, so that check still reports on the rest.
  */
 export async function collectUsage(config: ResolvedConfig): Promise<MessageUsage> {
   const state = newState(config, createLogger({ level: 'silent' }), []);
   state.write = false;
+  let skippedLocales: string[] = [];
+  const readableMessages = async (s: BuildState) => {
+    const { unreadable } = await loadMessagesStage(s, { skipUnreadable: true });
+    skippedLocales = [...unreadable.keys()];
+    s.config = { ...s.config, locales: s.config.locales.filter((l) => !unreadable.has(l.code)) };
+  };
   try {
     await runStages(state, [
-      ['messages', loadMessagesStage],
+      ['messages', readableMessages],
       ['routes', routesStage],
       ['plan', planStage],
       ['bundle', bundleStage],
@@ -146,10 +154,5 @@ export async function collectUsage(config: ResolvedConfig): Promise<MessageUsage
   } finally {
     await state.server?.dispose();
   }
-  return { keys: state.usedKeys, passedValues: state.passedValues };
-}
-
-/** The message keys the pages ask for (see collectUsage). */
-export async function collectUsedKeys(config: ResolvedConfig): Promise<Set<string>> {
-  return (await collectUsage(config)).keys;
+  return { keys: state.usedKeys, passedValues: state.passedValues, skippedLocales };
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.ts';
 import type { Logger } from './logger.ts';
-import { loadMessages } from './i18n/messages.ts';
+import { loadMessages, type LoadedMessages, type LoadOptions } from './i18n/messages.ts';
 import { check, formatFinding } from './check/index.ts';
 import type { Messages } from './i18n/translator.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
@@ -74,11 +74,12 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
   };
 }
 
-export async function loadMessagesStage(state: BuildState): Promise<void> {
-  const loaded = await loadMessages(state.config.root, state.config.localesDir, state.config.locales);
+export async function loadMessagesStage(state: BuildState, options?: LoadOptions): Promise<LoadedMessages> {
+  const loaded = await loadMessages(state.config.root, state.config.localesDir, state.config.locales, options);
   state.warnings.push(...loaded.warnings);
   state.messages = loaded.byLocale;
   state.messageSources = state.config.locales.map((l) => loaded.files.get(l.code)?.source ?? '');
+  return loaded;
 }
 
 /**
@@ -316,7 +317,7 @@ export async function writeStage(state: BuildState): Promise<void> {
 }
 
 /** The stages that turn sources into a staged output folder, in order (the swap comes after). */
-export const PIPELINE: readonly [string, (state: BuildState) => Promise<void>][] = [
+export const PIPELINE: readonly [string, (state: BuildState) => Promise<unknown>][] = [
   ['messages', loadMessagesStage],
   ['routes', routesStage],
   ['plan', planStage],

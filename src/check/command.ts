@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { ResolvedConfig } from '../config.ts';
-import { errors } from '../errors.ts';
+import { errors, SitegenError } from '../errors.ts';
 import type { MessageUsage } from '../build.ts';
 import type { Logger } from '../logger.ts';
 
@@ -48,7 +48,7 @@ export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCo
   for (const warning of warnings) ctx.logger.warn(warning);
 
   const usage = await usageOf(config, ctx.logger);
-  const report = await check(config, { locale: options.locale, usedKeys: usage?.keys, passedValues: usage?.passedValues });
+  const report = await check(config, { locale: options.locale, usedKeys: usage?.keys, passedValues: usage?.passedValues, usageSkipped: usage?.skippedLocales });
 
   if (options.json) (ctx.stdout ?? process.stdout).write(toJson(report));
   else ctx.logger.info(formatTable(report, { color: ctx.logger.color, strict: options.strict }));
@@ -69,7 +69,9 @@ export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCo
 /**
  * What the pages ask of the messages, from the build (`collectUsage` renders every page in
  * memory): keys and the values passed. Without pages, unused and undefined keys are simply not
- * checked, and the report says so; translations may then use en's arguments only.
+ * checked, and the report says so; translations may then use en's arguments only. A locale whose
+ * file is malformed is left out of the render (collectUsage); en's, or a page that does not
+ * bundle, leaves out the whole scan, with a warning.
  */
 async function usageOf(config: ResolvedConfig, logger: Logger): Promise<MessageUsage | undefined> {
   if (!existsSync(config.pagesDir)) {
@@ -77,5 +79,12 @@ async function usageOf(config: ResolvedConfig, logger: Logger): Promise<MessageU
     return undefined;
   }
   const { collectUsage } = await import('../build.ts');
-  return collectUsage(config);
+  try {
+    return await collectUsage(config);
+  } catch (err) {
+    // The report comes out all the same (a malformed en is one of its findings), without usage.
+    if (!(err instanceof SitegenError)) throw err;
+    logger.warn(`The pages could not be rendered to see which messages they use, so unused and undefined keys are not checked: ${err.message}`);
+    return undefined;
+  }
 }

@@ -61,6 +61,9 @@ export function formatTable(report: CheckReport, options: TableOptions): string 
   if (!report.usageChecked) {
     out.push('Unused and undefined keys were not checked: they need the message keys of the pages (a pages/ folder, and no --locale other than en).');
   }
+  if (report.usageSkipped.length > 0) {
+    out.push(`The pages were not rendered in ${report.usageSkipped.join(', ')} to see which messages they use, because the locale file is malformed; fix it and check again.`);
+  }
   out.push(verdict(report, options));
   return out.join('\n');
 }

@@ -57,7 +57,7 @@ export function renderHtmlReport(report: CheckReport): string {
 </head>
 <body>
 <h1>Translation report</h1>
-<p>${counts} against ${escapeHtml(report.reference)}.${report.usageChecked ? '' : ' Unused and undefined keys were not checked.'}</p>
+<p>${counts} against ${escapeHtml(report.reference)}.${report.usageChecked ? '' : ' Unused and undefined keys were not checked.'}${report.usageSkipped.length ? ` The pages were not rendered in ${escapeHtml(report.usageSkipped.join(', '))} to see which messages they use (malformed file).` : ''}</p>
 <table>
 <thead><tr><th scope="col">Locale</th><th scope="col">Completeness</th><th scope="col"></th><th scope="col">Keys</th><th scope="col">Translated</th><th scope="col">Missing</th><th scope="col">Extra</th><th scope="col">Errors</th><th scope="col">Warnings</th><th scope="col">Infos</th></tr></thead>
 <tbody>

@@ -29,6 +29,8 @@ export interface CheckOptions {
    * translation may use any of them; a key absent here (or no map at all) allows en's arguments only.
    */
   passedValues?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Locales whose pages were not rendered for `usedKeys` and `passedValues` (their file is malformed). */
+  usageSkipped?: readonly string[];
 }
 
 /** Arguments every message receives from the build (see templates/README.md). */
@@ -59,7 +61,7 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
     // Without the reference nothing can be compared: report that alone.
     reportUnreadable(run, enFile, 'error');
     const findings = run.findings.sorted(order);
-    return { reference: reference.code, locales: [row(enFile, 0, null, tally(findings))], findings, usageChecked: false };
+    return { reference: reference.code, locales: [row(enFile, 0, null, tally(findings))], findings, usageChecked: false, usageSkipped: [] };
   }
 
   const ref = checkReference(run, enFile);
@@ -90,7 +92,8 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
     ...(wantsEn ? [row(enFile, ref.count, { translated: ref.count, missing: 0, extra: 0 }, severities)] : []),
     ...checked.map((c) => row(c, ref.count, c.counts, severities)),
   ];
-  return { reference: reference.code, locales, findings, usageChecked: wantsEn && Boolean(options.usedKeys) };
+  const usageSkipped = (options.usageSkipped ?? []).filter((code) => wanted.has(code));
+  return { reference: reference.code, locales, findings, usageChecked: wantsEn && Boolean(options.usedKeys), usageSkipped };
 }
 
 function selectLocales(config: ResolvedConfig, options: CheckOptions): readonly Locale[] {

@@ -120,6 +120,11 @@ export interface CheckReport {
   findings: Finding[];
   /** Whether unused and undefined keys were checked (they need the keys the pages use). */
   usageChecked: boolean;
+  /**
+   * Checked locales whose pages were left out of that scan because their file is malformed: keys
+   * and values only those pages use were not seen.
+   */
+  usageSkipped: string[];
 }
 
 /** Where a finding is: `locales/de.json:3:14`, or the file alone. */

@@ -14,6 +14,8 @@ export function toJson(report: CheckReport): string {
     schemaVersion: JSON_SCHEMA_VERSION,
     reference: report.reference,
     usageChecked: report.usageChecked,
+    // Added after version 1 first shipped: locales whose pages the usage scan left out (malformed file).
+    usageSkipped: report.usageSkipped,
     // `infos` was added after version 1 first shipped; fields are only ever added.
     summary: { errors, warnings, infos },
     locales: report.locales.map((l) => ({

@@ -96,6 +96,16 @@ export interface LoadedMessages {
   byLocale: Map<string, Messages>;
   files: Map<string, MessageFile>;
   warnings: string[];
+  /** With `skipUnreadable`: locales (never en) whose file cannot be read or is not valid, and why; they have no messages. */
+  unreadable: Map<string, Error>;
+}
+
+export interface LoadOptions {
+  /**
+   * Leave out, instead of failing on, a locale file other than en's that cannot be read, is not
+   * valid JSON or not an object of messages (for `sitegen check`, which reports it as a finding).
+   */
+  skipUnreadable?: boolean;
 }
 
 /** Loads every locale's file. en must exist; a missing other file is a warning. */
@@ -103,14 +113,27 @@ export async function loadMessages(
   root: string,
   localesDir: string,
   locales: readonly { code: string; file: string }[],
+  options: LoadOptions = {},
 ): Promise<LoadedMessages> {
   const byLocale = new Map<string, Messages>();
   const files = new Map<string, MessageFile>();
   const warnings: string[] = [];
+  const unreadable = new Map<string, Error>();
   const shown = (l: { file: string }) => projectPath(root, path.join(localesDir, l.file));
-  const loaded = await Promise.all(locales.map((l) => readMessageFile(path.join(localesDir, l.file), shown(l))));
+  const read = (l: { code: string; file: string }) => {
+    const reading = readMessageFile(path.join(localesDir, l.file), shown(l));
+    if (!options.skipUnreadable || l.code === 'en') return reading;
+    return reading.catch((err: unknown) => {
+      // A user's mistake (bad JSON, a folder named like the file, no permission); anything else is a bug.
+      if (!(err instanceof SitegenError) && typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
+      unreadable.set(l.code, err as Error);
+      return undefined;
+    });
+  };
+  const loaded = await Promise.all(locales.map(read));
   locales.forEach((locale, i) => {
     const file = loaded[i];
+    if (file === undefined) return;
     if (!file) {
       const err = errors.localeFileMissing(shown(locale), locale.code);
       if (locale.code === 'en') throw err;
@@ -121,5 +144,5 @@ export async function loadMessages(
     files.set(locale.code, file);
     byLocale.set(locale.code, file.messages);
   });
-  return { byLocale, files, warnings };
+  return { byLocale, files, warnings, unreadable };
 }

@@ -101,7 +101,7 @@ describe('sitegen check (command)', () => {
     expect(code).toBe(1);
     expect(stdout.endsWith('}\n')).toBe(true);
     const report = JSON.parse(stdout);
-    expect(Object.keys(report)).toEqual(['schemaVersion', 'reference', 'usageChecked', 'summary', 'locales', 'findings']);
+    expect(Object.keys(report)).toEqual(['schemaVersion', 'reference', 'usageChecked', 'usageSkipped', 'summary', 'locales', 'findings']);
     expect(report).toMatchObject({ schemaVersion: 1, reference: 'en', usageChecked: false, summary: { errors: 9, warnings: 14, infos: 2 } });
     expect(report.locales[0]).toEqual({
       locale: 'en', iso: 'en-US', file: 'locales/en.json', status: 'ok',

@@ -17,6 +17,7 @@ const finding = (over: Partial<Finding>): Finding => ({
 const report = (findings: Finding[]): CheckReport => ({
   reference: 'en',
   usageChecked: true,
+  usageSkipped: [],
   locales: [
     { locale: 'en', iso: 'en-US', file: 'locales/en.json', status: 'ok', keys: 2, translated: 2, missing: 0, extra: 0, errors: 0, warnings: 0, infos: 0, completeness: 100 },
     { locale: 'de', iso: 'de-DE', file: 'locales/de.json', status: 'ok', keys: 2, translated: 1, missing: 0, extra: 0, errors: 0, warnings: findings.length, infos: 0, completeness: 50 },
@@ -50,6 +51,7 @@ describe('toJson', () => {
       schemaVersion: 1,
       reference: 'en',
       usageChecked: true,
+      usageSkipped: [],
       summary: { errors: 0, warnings: 1, infos: 0 },
       locales: r.locales,
       findings: [
