@@ -36,7 +36,7 @@ const STEP: Record<string, string> = { confirm: 'confirm', done: 'done' };
 export default function applyCode(el: HTMLElement, ctx: EnhancerContext): void {
   const config = firebaseConfig(ctx.page.client);
   const env = browserEnv();
-  const api = { env, apiKey: config.apiKey };
+  const api = { env, apiKey: config.apiKey, locale: ctx.iso };
   const status = el.querySelector<HTMLElement>('[data-status]');
   const fieldsets = el.querySelectorAll<HTMLFieldSetElement>('fieldset[data-needs-script]');
   const field = (form: string, name: string) =>

@@ -246,7 +246,10 @@ describe('e-mail link', () => {
     await page.locator('form[data-form="link"] button[type="submit"]').click();
     await poll(() => page.locator('#apply-link-email-error').textContent()).toBe(DE.applycode.messages.emailEmpty);
     await page.fill('#apply-link-email', email);
+    const sent = page.waitForRequest(/accounts:sendOobCode/);
     await page.locator('form[data-form="link"] button[type="submit"]').click();
+    // The e-mail is asked for in the page's language, as the SDK's languageCode does.
+    expect((await sent).headers()['x-firebase-locale']).toBe('de-DE');
     await poll(() => panel(page).getAttribute('data-panel')).toBe('linkSent');
     await expect(page.locator('[data-fill="link-email"]').textContent()).resolves.toBe(email);
     // Only the address is kept on the device.
@@ -268,7 +271,9 @@ describe('e-mail link', () => {
     expect(new URL(again.page.url()).pathname).toBe('/de/auth_action');
     await expect(state(again.page).locator('h2').textContent()).resolves.toBe(DE.authAction.signInInvalid.title);
     const before = (await oobCodes()).length;
+    const resent = again.page.waitForRequest(/accounts:sendOobCode/);
     await again.page.locator('[data-state="signInInvalid"] [data-action="send-link"]').click();
+    expect((await resent).headers()['x-firebase-locale']).toBe('de-DE');
     await poll(() => state(again.page).getAttribute('data-state')).toBe('signInSent');
     await expect(again.page.locator('[data-state="signInSent"] [data-fill="email"]').textContent()).resolves.toBe(email);
     expect((await oobCodes()).length).toBe(before + 1);

@@ -192,6 +192,13 @@ describe('auth client', () => {
     expect(codes).toEqual(['exists-google', 'exists-apple', 'exists-password', 'exists-password', 'exists-password', 'unauthorized-domain']);
   });
 
+  it('asks for e-mails in the page\'s language (X-Firebase-Locale) when it has one', async () => {
+    const { env, sent } = fakeEnv([ok({ email: 'a@b.test' }), ok({ email: 'a@b.test' })]);
+    await sendPasswordReset({ env, apiKey: 'k', locale: 'de-DE' }, 'a@b.test');
+    await sendPasswordReset({ env, apiKey: 'k' }, 'a@b.test');
+    expect(sent.map((s) => s.headers['X-Firebase-Locale'])).toEqual(['de-DE', undefined]);
+  });
+
   it('sends an e-mail sign-in link back to the given page, with the slow time-out', async () => {
     const { env, sent } = fakeEnv([ok({ email: 'a@b.test' }), fail(400, { error: { code: 400, message: 'UNAUTHORIZED_DOMAIN : Domain not allowlisted by project' } })]);
     await sendSignInLink({ env, apiKey: 'k' }, 'a@b.test', 'https://site.example/de/auth_action');

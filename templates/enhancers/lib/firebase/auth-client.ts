@@ -11,6 +11,11 @@ import type { Net } from './env.ts';
 export interface AuthApi {
   env: Net;
   apiKey: string;
+  /**
+   * The page's language (BCP 47, `de-DE`), sent as `X-Firebase-Locale` as the SDK does for its
+   * `languageCode`: the e-mails the server sends (password reset, sign-in link) are in it.
+   */
+  locale?: string;
 }
 
 /** What sign-in and sign-up answer (the fields the site uses). */
@@ -25,7 +30,8 @@ export interface SignInResponse {
 
 /** A POST to a Google auth endpoint with the API key; its error message becomes an SDK code through `names`. */
 export async function keyed<T>(api: AuthApi, url: string, body: object, names: Renames, timeout = TIMEOUT): Promise<T> {
-  const [status, json] = await post(api.env, url + '?key=' + encodeURIComponent(api.apiKey), body, timeout);
+  const headers = api.locale ? { 'X-Firebase-Locale': api.locale } : undefined;
+  const [status, json] = await post(api.env, url + '?key=' + encodeURIComponent(api.apiKey), body, timeout, headers);
   if (status < 300) return json as T;
   throw authError(json.error?.message, names);
 }

@@ -74,7 +74,8 @@ export default function completeSignInLink(el: HTMLElement, ctx: EnhancerContext
     try {
       const response = await fetch(`https://identitytoolkit.googleapis.com/v1/accounts:${method}?key=${apiKey}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        // The language of the e-mail a new link arrives in, as /applycode's calls send it.
+        headers: { 'Content-Type': 'application/json', 'X-Firebase-Locale': ctx.iso },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(60_000),
       });
