@@ -1,10 +1,32 @@
-import type { UserConfig } from './src/config.ts';
+import { defineConfig } from 'sitegen';
 
 /** The Alight Motion site. Visible text lives in locales/*.json; this file holds only facts. */
-export default {
+export default defineConfig({
   name: 'Alight Motion',
   product: 'Alight Motion',
   url: 'https://alightmotion.com',
+  // The 18 languages of the site, en first (the default, without a path prefix). A bare code takes
+  // its iso from the code, its name from the language's own name and its direction from its script.
+  locales: [
+    { code: 'en', iso: 'en-US' },
+    'ar',
+    { code: 'de', iso: 'de-DE' },
+    'es',
+    { code: 'fr', iso: 'fr-FR' },
+    { code: 'hi', iso: 'hi-IN' },
+    { code: 'id', iso: 'id-ID', name: 'Bahasa Indonesia' },
+    { code: 'it', iso: 'it-IT' },
+    { code: 'ja', iso: 'ja-JP' },
+    { code: 'ko', iso: 'ko-KR' },
+    { code: 'ms', name: 'Bahasa Melayu' },
+    { code: 'pt', iso: 'pt-BR' },
+    { code: 'ru', iso: 'ru-RU' },
+    'th',
+    { code: 'tr', iso: 'tr-TR' },
+    'vi',
+    { code: 'zh-CN', name: '简体中文' },
+    { code: 'zh-TW', name: '繁體中文' },
+  ],
   year: 2026,
   assetsBase: '/_static/',
   socialImage: '/social.png',
@@ -59,4 +81,4 @@ export default {
     'applycode.code.label',
     'applycode.signin.password',
   ],
-} satisfies UserConfig;
+});

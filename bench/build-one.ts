@@ -29,7 +29,7 @@ async function floor(): Promise<number> {
   // The floor: a plain loop rendering each page in its layout and writing it, nothing else.
   for (const locale of config.locales) {
     const translator = mod.createTranslator({
-      locale, messages: state.messages.get(locale.code), fallback: state.messages.get('en'), globals: { product: config.site.product },
+      locale, messages: state.messages.get(locale.code), fallbacks: locale.code === config.defaultLocale.code ? [] : [{ locale: config.defaultLocale, messages: state.messages.get(config.defaultLocale.code) }], globals: { product: config.site.product },
       onMissing: () => null, onFormatError: (_k: string, c: unknown) => c,
     });
     // The same documents the build renders: every page and the not-found page, in every locale.

@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig } from '../src/config.ts';
-import { LOCALES } from '../src/locales.ts';
+import { SITE_LOCALES as LOCALES } from '../test/helpers/real-site.ts';
 import { check } from '../src/check/index.ts';
 import { readMessageFile } from '../src/i18n/messages.ts';
 import { median } from './lib.ts';
@@ -61,7 +61,7 @@ function nest(entries: [string, string][]): Record<string, Record<string, string
 async function generate(): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-bench-check-'));
   await mkdir(path.join(root, 'locales'));
-  await writeFile(path.join(root, 'sitegen.config.ts'), 'export default { name: "bench", url: "https://example.com" };\n');
+  await writeFile(path.join(root, 'sitegen.config.ts'), `export default { name: "bench", url: "https://example.com", locales: ${JSON.stringify(LOCALES.map((l) => l.code))} };\n`);
   const keys = Array.from({ length: KEYS }, (_, i) => [`section${Math.floor(i / 50)}.key${i}`, i] as const);
   for (const locale of LOCALES) {
     const entries: [string, string][] = [];

@@ -1,23 +1,33 @@
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
-import { LOCALES, DEFAULT_LOCALE, findLocale, type Locale } from './locales.ts';
+import { DEFAULT_LOCALES, resolveLocales, type Locale, type LocaleInput } from './locales.ts';
 import { errors, SitegenError } from './errors.ts';
+import { SRC_DIR } from './package-root.ts';
 
-/** What a site writes in `sitegen.config.ts`. */
+/**
+ * What a site writes in `sitegen.config.ts` (through `defineConfig`). `url` and `locales` make a
+ * complete config; every other field has a default that keeps builds deterministic.
+ */
 export interface UserConfig {
-  /** Site name, used in titles and the Open Graph site name. */
-  name: string;
-  /** Product name, given to every message as the ICU argument `{product}`. */
-  product: string;
   /** Public origin of the site, used for canonical, hreflang, og and sitemap URLs. */
   url: string;
-  /** Copyright year shown in the footer (never read from the clock). */
-  year: number;
+  /**
+   * The site's locales, in the order the switcher lists them: BCP 47 codes (`'pl'`, `'pt-PT'`) or
+   * `{ code, iso?, name?, dir? }` where a default does not fit (iso: the code; name: the
+   * language's own name; dir: from its script). The first is the default unless `defaultLocale`.
+   */
+  locales: LocaleInput[];
+  /** The locale served without a path prefix, and the last fallback of every message; the first of `locales` when absent. */
+  defaultLocale?: string;
+  /** Site name, used in titles and the Open Graph site name; the `name` of the site's package.json, else the url's host name. */
+  name?: string;
+  /** Product name, given to every message as the ICU argument `{product}`; the site name when absent. */
+  product?: string;
+  /** Copyright year the templates may show (never read from the clock); absent unless set. */
+  year?: number;
   /** Static assets base: a path (`/_static/`) or an absolute CDN URL. */
   assetsBase?: string;
-  /** Locale codes to publish; all of the table when absent. en is always built. */
-  locales?: string[];
   /** Social preview image, a path under templates/static (894 x 651). */
   socialImage?: string;
   /** Web font stylesheet (linked with preconnect; the site must look right without it). */
@@ -34,6 +44,19 @@ export interface UserConfig {
   client?: Record<string, unknown>;
 }
 
+/** The fields of UserConfig, for the warning about a field sitegen does not know (a typo: `locale`). */
+const FIELDS = new Set<string>([
+  'url', 'locales', 'defaultLocale', 'name', 'product', 'year', 'assetsBase', 'socialImage', 'fonts', 'links', 'untranslated', 'client',
+] satisfies (keyof UserConfig)[]);
+
+/** What resolveConfig makes of `site` fields: every default filled in. */
+export type SiteConfig = Omit<UserConfig, 'locales' | 'defaultLocale' | 'url' | 'name' | 'product'> & {
+  name: string;
+  product: string;
+  url: string;
+  links: Readonly<Record<string, string>>;
+};
+
 export interface ResolvedConfig {
   readonly root: string;
   readonly configFile: string | null;
@@ -44,7 +67,7 @@ export interface ResolvedConfig {
   /** The site's own browser scripts, one per `data-enhance` name (src/enhancers.ts). */
   readonly enhancersDir: string;
   readonly outDir: string;
-  readonly site: Readonly<UserConfig> & { readonly links: Readonly<Record<string, string>> };
+  readonly site: Readonly<SiteConfig>;
   /** Origin without a trailing slash. */
   readonly baseUrl: string;
   /** Always ends with `/`. */
@@ -86,25 +109,24 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
   const outDir = path.resolve(root, overrides.outDir ?? 'dist');
   if (root === outDir || root.startsWith(outDir + path.sep)) throw errors.outDirContainsRoot(outDir, root);
 
-  const wanted = overrides.locales ?? user.locales ?? LOCALES.map((l) => l.code);
-  const codes = new Set<string>([DEFAULT_LOCALE]);
-  for (const code of wanted) {
-    if (findLocale(code)) codes.add(code);
-    else warnings.push(errors.unknownLocale(code).message);
-  }
-  const locales = LOCALES.filter((l) => codes.has(l.code));
+  const where = configFile ? projectPath(root, configFile) : 'sitegen.config.ts';
+  for (const key of Object.keys(user)) if (!FIELDS.has(key)) warnings.push(errors.unknownConfigField(where, key, [...FIELDS]).message);
+  const { locales, defaultLocale } = siteLocales(user, where, overrides.locales, warnings);
 
   const baseUrl = normalizeBaseUrl(overrides.baseUrl ?? user.url ?? 'http://localhost', configFile && projectPath(root, configFile));
   const assetsBase = normalizeAssetsBase(overrides.assetsBase ?? user.assetsBase ?? '/_static/');
-  const site = {
-    name: user.name ?? 'sitegen site',
-    product: user.product ?? user.name ?? 'sitegen site',
+  const { locales: _locales, defaultLocale: _default, ...fields } = user;
+  const name = user.name ?? packageName(root) ?? new URL(baseUrl).hostname;
+  const site: SiteConfig = {
+    name,
+    product: user.product ?? name,
     url: baseUrl,
-    year: user.year ?? 2026,
+    year: user.year,
     socialImage: user.socialImage ?? '/social.png',
-    ...user,
+    ...fields,
     links: { ...(user.links ?? {}) },
   };
+  site.url = baseUrl;
   return {
     warnings,
     config: Object.freeze({
@@ -120,7 +142,7 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
       baseUrl,
       assetsBase,
       locales,
-      defaultLocale: findLocale(DEFAULT_LOCALE)!,
+      defaultLocale,
       untranslated: resolveUntranslated(user.untranslated, configFile && projectPath(root, configFile)),
     }),
   };
@@ -137,6 +159,34 @@ function resolveUntranslated(value: unknown, file: string | null): UntranslatedA
   throw errors.untranslatedInvalid(file ?? 'sitegen.config.ts');
 }
 
+/**
+ * The site's locale table and its default locale; with `only` (`--locales`), the table narrowed to
+ * those codes and the default (a code the site does not have is a warning).
+ */
+function siteLocales(user: Partial<UserConfig>, where: string, only: readonly string[] | undefined, warnings: string[]) {
+  const table = resolveLocales(user.locales ?? DEFAULT_LOCALES, where);
+  const defaultCode = user.defaultLocale ?? table[0]!.code;
+  const defaultLocale = table.find((l) => l.code === defaultCode);
+  if (!defaultLocale) throw errors.unknownDefaultLocale(defaultCode, table.map((l) => l.code), where);
+  if (!only) return { locales: table, defaultLocale };
+  const codes = new Set([defaultCode]);
+  for (const code of only) {
+    if (table.some((l) => l.code === code)) codes.add(code);
+    else warnings.push(errors.unknownLocale(code, table.map((l) => l.code)).message);
+  }
+  return { locales: table.filter((l) => codes.has(l.code)), defaultLocale };
+}
+
+/** The `name` of the site's own package.json (without an npm scope), if it has one. */
+function packageName(root: string): string | undefined {
+  try {
+    const name = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).name;
+    return typeof name === 'string' && name ? name.replace(/^@[^/]+\//, '') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function loadConfigFile(file: string, root: string): Promise<Partial<UserConfig>> {
   try {
     // Bundled in memory so that the config can import types or helpers and is re-read fresh in dev.
@@ -148,6 +198,16 @@ async function loadConfigFile(file: string, root: string): Promise<Partial<UserC
       platform: 'node',
       packages: 'external',
       logLevel: 'silent',
+      // `import { defineConfig } from 'sitegen'` is bundled in (it imports nothing): the module is
+      // run from memory, where no package can be resolved.
+      plugins: [
+        {
+          name: 'sitegen-define-config',
+          setup(build) {
+            build.onResolve({ filter: /^sitegen$/ }, () => ({ path: path.join(SRC_DIR, 'define-config.ts') }));
+          },
+        },
+      ],
     });
     const code = out.outputFiles[0]!.text;
     const mod = await import('data:text/javascript;base64,' + Buffer.from(code).toString('base64'));

@@ -42,10 +42,31 @@ export const errors = {
     ),
   badBaseUrl: (url: string, file: string | null, cause?: unknown) =>
     new SitegenError('BadBaseUrl', `The base URL "${url}" (from --base-url or ${file ?? 'the defaults'}) is not an absolute http(s) URL, such as https://example.com.`, { cause }),
-  unknownLocale: (code: string) =>
-    new SitegenError('UnknownLocale', `Unknown locale code "${code}" is ignored; known codes are listed in src/locales.ts.`),
-  localeFileMissing: (file: string, code: string) =>
-    new SitegenError('LocaleFileMissing', `${file} does not exist: every message of locale ${code} falls back to en. Create the file to translate it.`),
+  unknownLocale: (code: string, known: string[]) =>
+    new SitegenError('UnknownLocale', `Locale "${code}" is not a locale of this site and is ignored; the site's locales (\`locales\` in sitegen.config.ts) are: ${known.join(', ')}.`),
+  unknownConfigField: (file: string, key: string, known: string[]) =>
+    new SitegenError('UnknownConfigField', `${file}: the field "${key}" is not a sitegen setting and is ignored. Check its spelling; the settings are: ${known.join(', ')}.`),
+  badLocaleCode: (code: string, file: string) =>
+    new SitegenError(
+      'BadLocaleCode',
+      `${file}: the locale "${code}" in \`locales\` is not a valid BCP 47 language tag. Use a code such as "pl", "pt-PT" or "zh-Hant-TW" (language, then script or region, joined by "-").`,
+    ),
+  badLocaleDir: (code: string, dir: string, file: string) =>
+    new SitegenError('BadLocaleDir', `${file}: the locale "${code}" has dir "${dir}". Use "ltr" or "rtl", or leave dir out to take it from the language's script.`),
+  duplicateLocale: (code: string, file: string) =>
+    new SitegenError('DuplicateLocale', `${file}: the locale "${code}" is listed twice in \`locales\`. Keep one of them.`),
+  unknownDefaultLocale: (code: string, known: string[], file: string) =>
+    new SitegenError('UnknownDefaultLocale', `${file}: defaultLocale "${code}" is not one of the site's locales (${known.join(', ')}). Add it to \`locales\` or choose one of them.`),
+  noLocales: (file: string) =>
+    new SitegenError('NoLocales', `${file}: \`locales\` is empty. List at least one locale, such as locales: ['en'].`),
+  /** `fallback`: where its messages come from instead (`pt, then en`); null for the default locale, which has none. */
+  localeFileMissing: (file: string, code: string, fallback: string | null) =>
+    new SitegenError(
+      'LocaleFileMissing',
+      fallback
+        ? `${file} does not exist: every message of locale ${code} falls back to ${fallback}. Create the file to translate it.`
+        : `${file} does not exist: it holds the messages of the default locale ${code}, which every page needs. Create it.`,
+    ),
   localeJsonInvalid: (file: string, line: number, column: number, reason: string, frame: string) =>
     new SitegenError('LocaleJsonInvalid', `${file}:${line}:${column}: ${reason}. Fix the JSON syntax of this message file.`, {
       detail: frame,
@@ -57,8 +78,8 @@ export const errors = {
     new SitegenError('TranslationErrors', `${lines.length} translation error(s) would break pages; fix them (full report: sitegen check):`, {
       detail: lines.join('\n'),
     }),
-  messageMissing: (key: string, locale: string) =>
-    new SitegenError('MessageMissing', `Message "${key}" is used in locale ${locale} but missing in en.json as well. Add it to locales/en.json.`),
+  messageMissing: (key: string, locale: string, defaultLocale: string) =>
+    new SitegenError('MessageMissing', `Message "${key}" is used in locale ${locale} but missing in ${defaultLocale}.json as well. Add it to locales/${defaultLocale}.json.`),
   messageFormat: (key: string, locale: string, cause: unknown) =>
     new SitegenError('MessageFormat', `Message "${key}" (${locale}) could not be formatted: ${why(cause)}. Check the values passed to it.`, { cause }),
   noPages: (dir: string) =>

@@ -1,6 +1,13 @@
+/**
+ * Locales: a site declares its own in sitegen.config.ts (`locales: ['en', 'pl', { code: 'pt-PT' }]`);
+ * this module fills in what a row leaves out (iso, own-language name, direction) and derives the
+ * fallback chain of a locale. It knows no locale of any particular site.
+ */
+import { errors } from './errors.ts';
+
 /** The locale table: one row per language the site is published in. */
 export interface Locale {
-  /** Path prefix and message file name: `de`, `zh-CN`. */
+  /** Path prefix and message file name: `de`, `zh-CN`, `pt-PT`. */
   code: string;
   /** BCP 47 tag used for `<html lang>`, hreflang and Intl: `de-DE`. */
   iso: string;
@@ -11,38 +18,101 @@ export interface Locale {
   dir: 'ltr' | 'rtl';
 }
 
-const row = (code: string, iso: string, name: string, dir: 'ltr' | 'rtl' = 'ltr'): Locale => ({
-  code,
-  iso,
-  file: `${code}.json`,
-  name,
-  dir,
-});
+/** A locale as a site writes it: a BCP 47 code, or a code with what differs from the defaults. */
+export type LocaleInput =
+  | string
+  | {
+      /** Path prefix and message file name; a BCP 47 tag such as `pt-PT`. */
+      code: string;
+      /** The tag for `<html lang>`, hreflang and Intl; the code when absent. */
+      iso?: string;
+      /** The name the switcher shows; the language's own name (Intl.DisplayNames) when absent. */
+      name?: string;
+      /** Writing direction; from the language's script when absent. */
+      dir?: 'ltr' | 'rtl';
+    };
 
-/** All locales of the specification, default first. */
-export const LOCALES: readonly Locale[] = [
-  row('en', 'en-US', 'English'),
-  row('ar', 'ar', 'العربية', 'rtl'),
-  row('de', 'de-DE', 'Deutsch'),
-  row('es', 'es', 'Español'),
-  row('fr', 'fr-FR', 'Français'),
-  row('hi', 'hi-IN', 'हिन्दी'),
-  row('id', 'id-ID', 'Bahasa Indonesia'),
-  row('it', 'it-IT', 'Italiano'),
-  row('ja', 'ja-JP', '日本語'),
-  row('ko', 'ko-KR', '한국어'),
-  row('ms', 'ms', 'Bahasa Melayu'),
-  row('pt', 'pt-BR', 'Português'),
-  row('ru', 'ru-RU', 'Русский'),
-  row('th', 'th', 'ไทย'),
-  row('tr', 'tr-TR', 'Türkçe'),
-  row('vi', 'vi', 'Tiếng Việt'),
-  row('zh-CN', 'zh-CN', '简体中文'),
-  row('zh-TW', 'zh-TW', '繁體中文'),
-];
+/** The locales of a site with no `locales` in its config. */
+export const DEFAULT_LOCALES: readonly LocaleInput[] = ['en'];
 
-export const DEFAULT_LOCALE = 'en';
+/** Scripts written right to left (ISO 15924), as Intl.Locale#maximize gives them. */
+const RTL_SCRIPTS = new Set([
+  'Adlm', 'Arab', 'Aran', 'Armi', 'Avst', 'Chrs', 'Cprt', 'Elym', 'Hatr', 'Hebr', 'Hung', 'Khar', 'Lydi', 'Mand', 'Mani', 'Mend',
+  'Merc', 'Mero', 'Narb', 'Nbat', 'Nkoo', 'Orkh', 'Ougr', 'Palm', 'Phli', 'Phlp', 'Phnx', 'Prti', 'Rohg', 'Samr', 'Sarb', 'Sogd',
+  'Sogo', 'Syrc', 'Thaa', 'Yezi',
+]);
 
-export function findLocale(code: string): Locale | undefined {
-  return LOCALES.find((l) => l.code === code);
+/** The tag in canonical form (`pt-pt` -> `pt-PT`), or null when it is not a valid BCP 47 tag. */
+export function canonicalTag(tag: string): string | null {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    return canonical ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `tag` is a valid tag of a language Intl knows (`it`, `pt-PT`; not `xx`). */
+export function isKnownLanguage(tag: string): boolean {
+  return canonicalTag(tag) !== null && new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(tag) !== undefined;
+}
+
+/** Writing direction of a language, from its (likely) script: Arabic, Hebrew, Thaana, N'Ko... are rtl. */
+export function textDirection(tag: string): 'ltr' | 'rtl' {
+  const script = new Intl.Locale(tag).maximize().script;
+  return script && RTL_SCRIPTS.has(script) ? 'rtl' : 'ltr';
+}
+
+/** The language of `code` named in the language `iso` itself, starting with a capital where the script has them. */
+export function ownName(code: string, iso: string): string {
+  const name = new Intl.DisplayNames([iso], { type: 'language', languageDisplay: 'standard', fallback: 'code' }).of(code) ?? code;
+  return name.charAt(0).toLocaleUpperCase(iso) + name.slice(1);
+}
+
+/**
+ * One row of the table from what the config says. `where` names the config file for the error a
+ * code that is not a BCP 47 tag gives.
+ */
+export function resolveLocale(input: LocaleInput, where: string): Locale {
+  const row = typeof input === 'string' ? { code: input } : input;
+  const code = row?.code;
+  if (typeof code !== 'string' || !canonicalTag(code)) throw errors.badLocaleCode(String(code), where);
+  const iso = row.iso ?? code;
+  const canonicalIso = canonicalTag(iso);
+  if (!canonicalIso) throw errors.badLocaleCode(iso, where);
+  if (row.dir !== undefined && row.dir !== 'ltr' && row.dir !== 'rtl') throw errors.badLocaleDir(code, String(row.dir), where);
+  return {
+    code,
+    iso,
+    file: `${code}.json`,
+    name: row.name ?? ownName(code, canonicalIso),
+    dir: row.dir ?? textDirection(canonicalIso),
+  };
+}
+
+/** The site's table from its config, in the config's order: every code valid and listed once. */
+export function resolveLocales(inputs: readonly LocaleInput[], where: string): Locale[] {
+  if (!Array.isArray(inputs) || inputs.length === 0) throw errors.noLocales(where);
+  const table = inputs.map((input) => resolveLocale(input, where));
+  const seen = new Set<string>();
+  for (const { code } of table) {
+    if (seen.has(code)) throw errors.duplicateLocale(code, where);
+    seen.add(code);
+  }
+  return table;
+}
+
+/**
+ * Where a message missing in `code` is looked up next, in order: each shorter form of the code the
+ * site publishes (`pt-PT` -> `pt`, `zh-Hant-TW` -> `zh-Hant` -> `zh`), then the default locale.
+ */
+export function fallbackChain(code: string, locales: readonly Pick<Locale, 'code'>[], defaultCode: string): string[] {
+  const chain: string[] = [];
+  const published = new Set(locales.map((l) => l.code));
+  for (let tag = code; tag.includes('-'); ) {
+    tag = tag.slice(0, tag.lastIndexOf('-'));
+    if (published.has(tag) && tag !== defaultCode) chain.push(tag);
+  }
+  if (code !== defaultCode) chain.push(defaultCode);
+  return chain;
 }

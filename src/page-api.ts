@@ -7,7 +7,9 @@ import type { Locale } from './locales.ts';
 import type { Translator, Values } from './i18n/translator.ts';
 import type { PrimitiveType } from 'intl-messageformat';
 
-export type { Locale } from './locales.ts';
+export type { Locale, LocaleInput } from './locales.ts';
+export type { UserConfig } from './config.ts';
+export { defineConfig } from './define-config.ts';
 /** What a site's enhancer (`templates/enhancers/NAME.ts`) receives besides its element, and the page data in it. */
 export type { ChunkContext as EnhancerContext, PageData } from './runtime/types.ts';
 export type LayoutName = 'default' | 'auth' | 'other';

@@ -24,6 +24,7 @@ import { renderRobots, renderSitemap } from './sitemap.ts';
 import { errors, SitegenError } from './errors.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
 import { hashKey } from './cache/entries.ts';
+import { fallbackChain } from './locales.ts';
 
 export interface BuildState {
   config: ResolvedConfig;
@@ -75,7 +76,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
 }
 
 export async function loadMessagesStage(state: BuildState, options?: LoadOptions): Promise<LoadedMessages> {
-  const loaded = await loadMessages(state.config.root, state.config.localesDir, state.config.locales, options);
+  const loaded = await loadMessages(state.config.root, state.config.localesDir, state.config.locales, state.config.defaultLocale.code, options);
   state.warnings.push(...loaded.warnings);
   state.messages = loaded.byLocale;
   state.messageSources = state.config.locales.map((l) => loaded.files.get(l.code)?.source ?? '');
@@ -209,26 +210,34 @@ export async function renderStage(state: BuildState): Promise<void> {
   // Before any page's error: a translation using an argument no page passes fails that page too,
   // and the check's finding says better why.
   if (state.argumentsPending) await checkPassedArguments(state);
-  const fallbacks = new Map<string, Set<string>>();
+  // Per locale, per locale of its fallback chain: the keys shown from there.
+  const fallbacks = new Map<string, Map<string, Set<string>>>();
   for (const result of state.results) {
     if (result.error && state.write) throw jobError(state, result);
     if (result.cache) state.cacheUse[result.cache]++;
     state.bytes += result.bytes;
     // Route pages: one HTML file per path plus the payload; a not-found page: one file.
     state.files += result.paths.length ? result.paths.length + 1 : 1;
-    let set = fallbacks.get(result.locale);
-    if (!set) fallbacks.set(result.locale, (set = new Set()));
-    for (const key of result.fallbacks) set.add(key);
+    let byFrom = fallbacks.get(result.locale);
+    if (!byFrom) fallbacks.set(result.locale, (byFrom = new Map()));
+    for (const { key, from } of result.fallbacks) {
+      let set = byFrom.get(from);
+      if (!set) byFrom.set(from, (set = new Set()));
+      set.add(key);
+    }
   }
   if (state.cacheUse.damaged) {
     state.warnings.push(`build cache: ${state.cacheUse.damaged} damaged entr${state.cacheUse.damaged === 1 ? 'y' : 'ies'} in ${state.cache!.dir} ignored; those pages were rendered again.`);
   }
-  for (const [code, keys] of fallbacks) {
-    if (keys.size === 0 || code === config.defaultLocale.code) continue;
-    const list = [...keys].sort();
-    state.warnings.push(
-      `locales/${code}.json: ${list.length} message(s) missing, shown in en instead: ${list.slice(0, 5).join(', ')}${list.length > 5 ? ', …' : ''}`,
-    );
+  for (const locale of config.locales) {
+    for (const from of fallbackChain(locale.code, config.locales, config.defaultLocale.code)) {
+      const keys = fallbacks.get(locale.code)?.get(from);
+      if (!keys) continue;
+      const list = [...keys].sort();
+      state.warnings.push(
+        `locales/${locale.file}: ${list.length} message(s) missing, shown in ${from} instead: ${list.slice(0, 5).join(', ')}${list.length > 5 ? ', …' : ''}`,
+      );
+    }
   }
 }
 
@@ -236,8 +245,9 @@ export async function renderStage(state: BuildState): Promise<void> {
 export function renderContext(state: BuildState, outDir: string): RenderContext {
   const { config } = state;
   const messages: Record<string, Messages> = {};
-  // A shard hands its renderers only the messages its pages use: its locales and the en fallback.
-  const wanted = state.shard && new Set([config.defaultLocale.code, ...shardLocales(state)]);
+  // A shard hands its renderers only the messages its pages use: its locales and their fallbacks.
+  const chains = (code: string) => [code, ...fallbackChain(code, config.locales, config.defaultLocale.code)];
+  const wanted = state.shard && new Set([config.defaultLocale.code, ...shardLocales(state).flatMap(chains)]);
   for (const [code, m] of state.messages) if (!wanted || wanted.has(code)) messages[code] = m;
   return {
     outDir,

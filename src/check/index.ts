@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { errors } from '../errors.ts';
 import { GLOBAL_ARGUMENT_NAMES } from '../i18n/globals.ts';
-import { findLocale, type Locale } from '../locales.ts';
+import { isKnownLanguage, type Locale } from '../locales.ts';
 import { checkReference, checkTranslation, type Counts, type Run } from './check-locale.ts';
 import { findDuplicateKeys, hasDuplicateKeys } from './duplicate-keys.ts';
 import { FindingList } from './findings.ts';
@@ -59,7 +59,7 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
 
   if (enFile.status !== 'ok') {
     // Without the reference nothing can be compared: report that alone.
-    reportUnreadable(run, enFile, 'error');
+    reportUnreadable(run, enFile, 'error', reference.code);
     const findings = run.findings.sorted(order);
     return { reference: reference.code, locales: [row(enFile, 0, null, tally(findings))], findings, usageChecked: false, usageSkipped: [] };
   }
@@ -78,7 +78,7 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
   for (const text of texts.slice(1)) {
     const file = parseLocaleFile(text);
     let counts: Counts | null = null;
-    if (file.status !== 'ok') reportUnreadable(run, file, file.status === 'malformed' ? 'error' : 'warning');
+    if (file.status !== 'ok') reportUnreadable(run, file, file.status === 'malformed' ? 'error' : 'warning', reference.code);
     else counts = checkTranslation(run, ref, file);
     const written = run.findings.place(file);
     if (file.status === 'ok') checkDuplicateKeys(run, file, written);
@@ -109,7 +109,8 @@ function selectLocales(config: ResolvedConfig, options: CheckOptions): readonly 
   return [locale];
 }
 
-function reportUnreadable(run: Run, file: LocaleFile, severity: 'error' | 'warning'): void {
+/** A file that is missing or does not parse; `reference` is the default locale's code, which all others are checked against. */
+function reportUnreadable(run: Run, file: LocaleFile, severity: 'error' | 'warning', reference: string): void {
   if (file.status === 'missing') {
     run.findings.add({
       locale: file.locale.code,
@@ -117,10 +118,10 @@ function reportUnreadable(run: Run, file: LocaleFile, severity: 'error' | 'warni
       kind: 'missing-file',
       severity,
       message:
-        file.locale.code === 'en'
+        file.locale.code === reference
           ? 'The reference file is missing: nothing can be checked or built.'
-          : `The file is missing: every message of ${file.locale.code} falls back to en.`,
-      hint: file.locale.code === 'en' ? `Create ${file.file} with the site's messages.` : `Create ${file.file} (a copy of the en file to translate).`,
+          : `The file is missing: every message of ${file.locale.code} falls back to ${reference}.`,
+      hint: file.locale.code === reference ? `Create ${file.file} with the site's messages.` : `Create ${file.file} (a copy of the ${reference} file to translate).`,
     });
     return;
   }
@@ -211,10 +212,10 @@ async function checkStrayFiles(run: Run, config: ResolvedConfig): Promise<void> 
       locale: code,
       file: relativeFile(config, path.join(config.localesDir, name)),
       kind: 'unknown-file',
-      message: findLocale(code)
+      message: isKnownLanguage(code)
         ? `The site does not publish "${code}" (it is not in \`locales\` of the config), so this file is never used.`
         : `There is no locale "${code}", so this file is never used.`,
-      hint: findLocale(code)
+      hint: isKnownLanguage(code)
         ? `Add "${code}" to \`locales\` in sitegen.config.ts to publish it, or delete the file.`
         : `Rename it to a locale code of the site (${[...published].join(', ')}), or delete it.`,
     });

@@ -1,4 +1,5 @@
 import type { Messages } from '../i18n/translator.ts';
+import { fallbackChain } from '../locales.ts';
 
 /** Keys added, removed or changed between two versions of one locale's messages. */
 export function changedKeys(before: Messages, after: Messages): Set<string> {
@@ -24,22 +25,31 @@ export interface MessageChange {
 
 /**
  * The jobs a message edit touches. An edit in locale L re-renders L's pages that use a changed key;
- * an edit in the default locale also reaches other locales' pages that show that key as a fallback.
- * Keys under `runtime.` go to every page of the locale (handed to the browser, not recorded).
+ * an edit in a locale others fall back to (the default locale; `pt` for `pt-PT`) also reaches
+ * their pages that show that key from it. Keys under `runtime.` go to every page of the locale
+ * (handed to the browser, not recorded).
  */
 export function jobsAffectedByMessages(
   jobs: readonly RenderedJob[],
   changes: readonly MessageChange[],
   messages: ReadonlyMap<string, Messages>,
   defaultLocale: string,
+  locales: readonly { code: string }[] = [],
 ): RenderedJob[] {
+  const chains = new Map<string, string[]>();
+  const chainOf = (code: string) => {
+    let chain = chains.get(code);
+    if (!chain) chains.set(code, (chain = [code, ...fallbackChain(code, locales, defaultLocale)]));
+    return chain;
+  };
   return jobs.filter((job) =>
     changes.some((change) => {
-      if (change.locale !== job.locale && change.locale !== defaultLocale) return false;
-      const own = messages.get(job.locale) ?? {};
+      const chain = chainOf(job.locale);
+      const at = chain.indexOf(change.locale);
+      if (at < 0) return false;
       for (const key of change.keys) {
-        // A default-locale edit matters elsewhere only where that locale falls back to it.
-        if (change.locale !== job.locale && own[key]) continue;
+        // An edit further down the chain matters only where no locale before it has the key.
+        if (chain.slice(0, at).some((code) => messages.get(code)?.[key])) continue;
         if (key.startsWith('runtime.') || !job.usedKeys || job.usedKeys.has(key)) return true;
       }
       return false;

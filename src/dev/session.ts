@@ -128,7 +128,7 @@ export class DevSession {
       const locale = config.locales.find((l) => path.join(config.localesDir, l.file) === file);
       if (!locale) continue;
       const loaded = await readMessageFile(file, projectPath(config.root, file));
-      if (!loaded && locale.code === config.defaultLocale.code) throw errors.localeFileMissing(projectPath(config.root, file), locale.code);
+      if (!loaded && locale.code === config.defaultLocale.code) throw errors.localeFileMissing(projectPath(config.root, file), locale.code, null);
       const messages = loaded?.messages ?? {};
       changes.push({ locale: locale.code, keys: changedKeys(state.messages.get(locale.code) ?? {}, messages) });
       draft.messages.set(locale.code, messages);
@@ -162,7 +162,7 @@ export class DevSession {
       }
       if (changes.length) {
         const known = [...this.jobs.values()].map((r) => ({ file: r.file, locale: r.locale, usedKeys: new Set(r.usedKeys) }));
-        for (const job of jobsAffectedByMessages(known, changes, draft.messages, config.defaultLocale.code)) {
+        for (const job of jobsAffectedByMessages(known, changes, draft.messages, config.defaultLocale.code, config.locales)) {
           const page = this.pageByFile(draft, job.file);
           if (page) selected.set(jobKey(job.file, job.locale), { page, locale: job.locale });
         }

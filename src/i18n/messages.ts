@@ -4,6 +4,7 @@ import { codeFrame, lineColumn } from './code-frame.ts';
 import { findJsonSyntaxError } from './json-syntax-error.ts';
 import { errors, SitegenError } from '../errors.ts';
 import { projectPath } from '../config.ts';
+import { fallbackChain } from '../locales.ts';
 import type { Messages } from './translator.ts';
 
 /**
@@ -96,23 +97,24 @@ export interface LoadedMessages {
   byLocale: Map<string, Messages>;
   files: Map<string, MessageFile>;
   warnings: string[];
-  /** With `skipUnreadable`: locales (never en) whose file cannot be read or is not valid, and why; they have no messages. */
+  /** With `skipUnreadable`: locales (never the default) whose file cannot be read or is not valid, and why; they have no messages. */
   unreadable: Map<string, Error>;
 }
 
 export interface LoadOptions {
   /**
-   * Leave out, instead of failing on, a locale file other than en's that cannot be read, is not
+   * Leave out, instead of failing on, a locale file other than the default locale's that cannot be read, is not
    * valid JSON or not an object of messages (for `sitegen check`, which reports it as a finding).
    */
   skipUnreadable?: boolean;
 }
 
-/** Loads every locale's file. en must exist; a missing other file is a warning. */
+/** Loads every locale's file. The default locale's must exist; a missing other file is a warning. */
 export async function loadMessages(
   root: string,
   localesDir: string,
   locales: readonly { code: string; file: string }[],
+  defaultCode: string,
   options: LoadOptions = {},
 ): Promise<LoadedMessages> {
   const byLocale = new Map<string, Messages>();
@@ -122,7 +124,7 @@ export async function loadMessages(
   const shown = (l: { file: string }) => projectPath(root, path.join(localesDir, l.file));
   const read = (l: { code: string; file: string }) => {
     const reading = readMessageFile(path.join(localesDir, l.file), shown(l));
-    if (!options.skipUnreadable || l.code === 'en') return reading;
+    if (!options.skipUnreadable || l.code === defaultCode) return reading;
     return reading.catch((err: unknown) => {
       // A user's mistake (bad JSON, a folder named like the file, no permission); anything else is a bug.
       if (!(err instanceof SitegenError) && typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
@@ -135,8 +137,8 @@ export async function loadMessages(
     const file = loaded[i];
     if (file === undefined) return;
     if (!file) {
-      const err = errors.localeFileMissing(shown(locale), locale.code);
-      if (locale.code === 'en') throw err;
+      const err = errors.localeFileMissing(shown(locale), locale.code, fallbackChain(locale.code, locales, defaultCode).join(', then ') || null);
+      if (locale.code === defaultCode) throw err;
       warnings.push(err.message);
       byLocale.set(locale.code, {});
       return;

@@ -31,23 +31,32 @@ export interface Translator {
   pluralForms(key: string): Record<string, string>;
 }
 
+/** A locale whose messages fill in for missing ones. */
+export interface Fallback {
+  locale: Pick<Locale, 'code' | 'iso'>;
+  messages: Messages;
+}
+
 export interface TranslatorOptions {
   locale: Locale;
   messages: Messages;
-  /** en messages, used where `messages` lacks a key. */
-  fallback: Messages;
+  /**
+   * Where a key `messages` lacks is looked up, in order (`pt`, then the default locale, for
+   * `pt-PT`): each locale's messages, formatted with its own language.
+   */
+  fallbacks: readonly Fallback[];
   /** Arguments every message receives, such as `{product}`. */
   globals: Record<string, string | number>;
-  /** Called once per key that fell back to en. */
-  onFallback?: (key: string) => void;
-  /** Thrown for a key missing from en too; when it returns null the key itself is shown instead. */
+  /** Called once per key that fell back, with the code of the locale that had it. */
+  onFallback?: (key: string, from: string) => void;
+  /** Thrown for a key missing from every fallback too; when it returns null the key itself is shown instead. */
   onMissing: (key: string) => Error | null;
   /** Thrown when formatting fails. */
   onFormatError: (key: string, cause: unknown) => Error;
 }
 
 export function createTranslator(options: TranslatorOptions): Translator {
-  const { locale, messages, fallback, globals } = options;
+  const { locale, messages, fallbacks, globals } = options;
   const cache = new Map<string, CompiledMessage>();
   const plurals = new Map<string, Record<string, string>>();
   const richTags: Record<string, (chunks: ReactNode[]) => ReactNode> = {};
@@ -56,18 +65,21 @@ export function createTranslator(options: TranslatorOptions): Translator {
   function compiled(key: string): CompiledMessage {
     let format = cache.get(key);
     if (format) return format;
-    let source = messages[key];
+    let source: string | undefined = messages[key];
     let tag = locale.iso;
     if (source === undefined || source === '') {
-      source = fallback[key];
-      if (source === undefined) {
+      // The first locale of the chain with a text; an empty one only when none has more.
+      const from = fallbacks.find((f) => f.messages[key]) ?? fallbacks.find((f) => f.messages[key] !== undefined);
+      source = from?.messages[key];
+      if (from === undefined || source === undefined) {
         const err = options.onMissing(key);
         if (err) throw err;
         source = `'${key.replace(/'/g, "''")}'`;
+        tag = fallbacks.at(-1)?.locale.iso ?? locale.iso;
       } else {
-        options.onFallback?.(key);
+        options.onFallback?.(key, from.locale.code);
+        tag = from.locale.iso;
       }
-      tag = 'en-US';
     }
     try {
       format = compileMessage(source, tag);
@@ -91,7 +103,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
 
   return {
     locale,
-    has: (key) => key in messages || key in fallback,
+    has: (key) => key in messages || fallbacks.some((f) => key in f.messages),
     t(key, values = {}) {
       const out = run(key, values);
       return Array.isArray(out) ? out.map(String).join('') : String(out);
@@ -121,7 +133,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
       return { ...out };
     },
     namespace(prefix) {
-      const keys = new Set([...Object.keys(fallback), ...Object.keys(messages)].filter((k) => k.startsWith(prefix)));
+      const keys = new Set([...fallbacks.flatMap((f) => Object.keys(f.messages)), ...Object.keys(messages)].filter((k) => k.startsWith(prefix)));
       const out: Record<string, string> = {};
       for (const key of [...keys].sort()) {
         // Simple arguments stay as `{name}` placeholders for the browser to fill in.

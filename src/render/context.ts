@@ -55,7 +55,8 @@ export interface JobResult {
   usedKeys: string[];
   /** Key -> names of the values its t/rich calls passed (see usage.ts). */
   passedValues: Record<string, string[]>;
-  fallbacks: string[];
+  /** Keys the locale lacks, and the locale of its fallback chain each was shown from. */
+  fallbacks: { key: string; from: string }[];
   links: { href: string; hreflang: string | null }[];
   alternates: number;
   /** `reused` from the build cache, `rendered` by React (and kept), `damaged`: a cache entry was ignored and the page rendered. */

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { entryFile, hashKey, readEntry, writeEntryAsync } from '../cache/entries.ts';
 import type { JobResult, RenderContext, RenderJob } from './context.ts';
+import { fallbackChain } from '../locales.ts';
 
 /** What one render of a page gave, enough to write its documents again without React. */
 export interface RenderFacts {
@@ -37,13 +38,15 @@ export function jobKey(ctx: RenderContext, job: RenderJob): string | null {
   return hashKey(ctx.cache.key, page.key, JSON.stringify([page.path, page.layout, page.aliases, page.head]), job.locale);
 }
 
-/** The values of `deps` in the job's locale and in en, hashed. */
+/** The values of `deps` in the job's locale and in each locale of its fallback chain (`pt`, the default), hashed. */
 export function messagesDigest(ctx: RenderContext, locale: string, deps: string[]): string {
-  const own = ctx.messages[locale] ?? {};
-  const en = ctx.messages[ctx.defaultLocale] ?? {};
+  const chain = [locale, ...fallbackChain(locale, ctx.locales, ctx.defaultLocale)].map((code) => ctx.messages[code] ?? {});
   // One string hashed once: per-part hash updates cost more than the hashing (about 300 keys a page).
   let text = '';
-  for (const key of deps) text += key + '\0' + (own[key] ?? '\u0001') + '\0' + (en[key] ?? '\u0001') + '\0';
+  for (const key of deps) {
+    text += key + '\0';
+    for (const messages of chain) text += (messages[key] ?? '\u0001') + '\0';
+  }
   return createHash('sha1').update(text).digest('hex');
 }
 

@@ -9,7 +9,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PageProvider, type PageContext } from '../page-api.ts';
-import { createTranslator, type Translator } from '../i18n/translator.ts';
+import { createTranslator, type Messages, type Translator } from '../i18n/translator.ts';
+import { fallbackChain } from '../locales.ts';
 import { messageGlobals } from '../i18n/globals.ts';
 import { htmlFile, localizePath, notFoundFile, payloadFile, routeName } from '../paths.ts';
 import { errors } from '../errors.ts';
@@ -31,14 +32,15 @@ export interface ServerModules {
 /** Text markers around the page inside its layout: one render gives both the page and the whole body. */
 const START = '\u{F0000}sitegen-main\u{F0000}';
 const END = '\u{F0001}sitegen-main\u{F0001}';
-type TranslatorEntry = { translator: Translator; fallbacks: Set<string>; runtime?: Record<string, string> };
+type TranslatorEntry = { translator: Translator; fallbacks: Map<string, string>; chain: Messages[]; runtime?: Record<string, string> };
 /**
- * Translators (with their compiled messages), kept per messages object and its en fallback: a
- * rebuild in dev with the same messages reuses them; an edited locale file (a new object) starts
+ * Translators (with their compiled messages), kept per messages object and locale, for as long as
+ * the messages of its fallback chain are the same objects: a rebuild in dev with the same messages
+ * reuses them; an edited locale file (a new object), its own or one it falls back to, starts
  * afresh. The cache lives on globalThis because each bundle folder (each build) has its own copy of this module.
  */
-const translators: WeakMap<object, WeakMap<object, Map<string, TranslatorEntry>>> = ((globalThis as Record<symbol, unknown>)[
-  Symbol.for('sitegen.translators')
+const translators: WeakMap<object, Map<string, TranslatorEntry>> = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for('sitegen.translators.chained')
 ] ??= new WeakMap()) as never;
 const NO_MESSAGES = {};
 /** Folders made so far per render context. */
@@ -48,25 +50,23 @@ const MAX_PENDING_WRITES = 64;
 
 function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
   const messages = ctx.messages[code] ?? NO_MESSAGES;
-  const fallback = ctx.messages[ctx.defaultLocale] ?? NO_MESSAGES;
-  let byFallback = translators.get(messages);
-  if (!byFallback) translators.set(messages, (byFallback = new WeakMap()));
-  let byLocale = byFallback.get(fallback);
-  if (!byLocale) byFallback.set(fallback, (byLocale = new Map()));
+  const chain = fallbackChain(code, ctx.locales, ctx.defaultLocale).map((c) => ({ locale: ctx.locales.find((l) => l.code === c)!, messages: ctx.messages[c] ?? NO_MESSAGES }));
+  let byLocale = translators.get(messages);
+  if (!byLocale) translators.set(messages, (byLocale = new Map()));
   let entry = byLocale.get(code);
-  if (!entry) {
+  if (!entry || entry.chain.length !== chain.length || entry.chain.some((m, i) => m !== chain[i]!.messages)) {
     const locale = ctx.locales.find((l) => l.code === code)!;
-    const fallbacks = new Set<string>();
+    const fallbacks = new Map<string, string>();
     const translator = createTranslator({
       locale,
       messages,
-      fallback,
+      fallbacks: chain,
       globals: messageGlobals(ctx.site),
-      onFallback: (key) => fallbacks.add(key),
-      onMissing: (key) => (ctx.write ? errors.messageMissing(key, code) : null),
+      onFallback: (key, from) => fallbacks.set(key, from),
+      onMissing: (key) => (ctx.write ? errors.messageMissing(key, code, ctx.defaultLocale) : null),
       onFormatError: (key, cause) => errors.messageFormat(key, code, cause),
     });
-    entry = { translator, fallbacks };
+    entry = { translator, fallbacks, chain: chain.map((f) => f.messages) };
     byLocale.set(code, entry);
   }
   return entry;
@@ -74,14 +74,16 @@ function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
 
 /**
  * A page served from the cache asked the translator for nothing: the keys it used that fall back
- * to en are noted as a render would have (for the build's missing-messages warning).
+ * (to the first locale of its chain that has them) are noted as a render would have (for the
+ * build's missing-messages warning).
  */
 function noteFallbacks(ctx: RenderContext, entry: TranslatorEntry, code: string, keys: string[]): void {
-  const own = ctx.messages[code] ?? NO_MESSAGES;
-  const en = ctx.messages[ctx.defaultLocale] ?? NO_MESSAGES;
+  const own = (ctx.messages[code] ?? NO_MESSAGES) as Record<string, string>;
+  const chain = fallbackChain(code, ctx.locales, ctx.defaultLocale);
   for (const key of keys) {
-    const value = (own as Record<string, string>)[key];
-    if ((value === undefined || value === '') && key in en && code !== ctx.defaultLocale) entry.fallbacks.add(key);
+    if (own[key]) continue;
+    const from = chain.find((c) => ctx.messages[c]?.[key]) ?? chain.find((c) => ctx.messages[c]?.[key] !== undefined);
+    if (from) entry.fallbacks.set(key, from);
   }
 }
 
@@ -240,7 +242,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   if (facts) {
     noteFallbacks(ctx, entry, locale.code, facts.usedKeys);
     return {
-      file: page.file, locale: locale.code, paths, bytes, usedKeys: facts.usedKeys, passedValues: facts.passedValues, fallbacks: [...entry.fallbacks],
+      file: page.file, locale: locale.code, paths, bytes, usedKeys: facts.usedKeys, passedValues: facts.passedValues, fallbacks: [...entry.fallbacks].map(([key, from]) => ({ key, from })),
       links: firstSeen(ctx, locale.code, publicPath, facts.links), alternates: facts.alternates, cache: 'reused',
     };
   }
@@ -252,7 +254,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
     pending.push(store(ctx, key, record));
   }
   return {
-    file: page.file, locale: locale.code, paths, bytes, usedKeys, passedValues, fallbacks: [...entry.fallbacks],
+    file: page.file, locale: locale.code, paths, bytes, usedKeys, passedValues, fallbacks: [...entry.fallbacks].map(([key, from]) => ({ key, from })),
     links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, cache: cached?.facts === null && cached.damaged ? 'damaged' : key ? 'rendered' : undefined,
   };
 }

@@ -1,14 +1,14 @@
 /**
  * Which locale a visitor gets on `/`: pure functions shared by the inline redirect script, the
  * core runtime and the unit tests. Kept tiny because the redirect is inlined in the head of `/`
- * (600-byte budget).
+ * (600-byte budget). The table is the site's own (sitegen.config.ts), default first.
  */
 
 /**
- * Rows of every published locale, default first: `[code, iso]` with the iso in lower case, or just
- * `[code]` when matching by the code does the same (see encodeTable). The last item is matched.
+ * Rows of every published locale, default first: the code, then the tags that lead to it besides
+ * the code itself (its iso, and for Chinese the script and region tags, see encodeTable).
  */
-export type LocaleTable = readonly (readonly [code: string, iso?: string])[];
+export type LocaleTable = readonly (readonly string[])[];
 
 /** The exact cookie the runtime writes: 365 days, whole site, Lax, not Secure. */
 export const localeCookie = (code: string) => `i18n_redirected=${code}; Max-Age=31536000; Path=/; SameSite=Lax`;
@@ -24,36 +24,49 @@ export const cookieLocale = (cookieHeader: string, table: LocaleTable): string |
 const find = (table: LocaleTable, test: (row: LocaleTable[number]) => boolean) => table.find(test)?.[0];
 
 /**
- * The first browser language that matches a locale: each entry first by full iso (case-insensitive),
- * then by its language part. Traditional Chinese (zh-Hant, Hong Kong, Macau) counts as zh-TW; any
- * other Chinese (zh-Hans, Singapore) falls to the language part, that is the first Chinese locale
- * of the table (zh-CN comes before zh-TW). Falls back to the first (default) locale. The table's
- * isos must be lower case (`decodeTable` gives them so).
+ * The first browser language that matches a locale. Each entry, in order: its full tag, then the
+ * tag shortened one part at a time (`zh-hant-hk`, `zh-hant`, `zh`), each compared with the codes
+ * and tags of the table, case-insensitive. The table gives each language to its first locale
+ * (encodeTable), so `pt-BR` finds `pt-PT` when that is the site's only Portuguese. Falls back to
+ * the first (default) locale.
  */
 export function matchLocale(languages: readonly string[], table: LocaleTable): string {
   let hit: string | undefined;
-  for (let tag of languages) {
-    tag = tag.toLowerCase().replace(/^zh-(hant|hk|mo).*/, 'zh-tw');
-    hit ||= find(table, (l) => l.at(-1) == tag) || find(table, (l) => l.at(-1)!.split('-')[0] == tag.split('-')[0]);
-  }
-  return hit || table[0]![0];
+  for (const tag of languages)
+    for (let t = tag.toLowerCase(); !hit && t; t = t.replace(/-?[^-]*$/, '')) hit = find(table, (l) => l.some((x) => x.toLowerCase() == t));
+  return hit || table[0]![0]!;
 }
 
 /**
- * The table as a compact string for the inline script. A locale whose language no other locale
- * shares is found by its language part alone, so its iso is dropped (`de`, not `de=de-DE`): this
- * gives the same matches in fewer bytes. Others keep `code=iso` (iso in lower case), or just `code`
- * when the iso is the code in lower case.
+ * Chinese by script: Traditional (zh-Hant, Hong Kong, Macau) is zh-TW, Simplified (zh-Hans,
+ * Singapore) is zh-CN, whenever the site has those codes.
  */
-export function encodeTable(table: LocaleTable): string {
-  const lang = (tag: string) => tag.toLowerCase().split('-')[0];
-  return table
-    .map(([code, iso = code]) => {
-      const alone = lang(code) == lang(iso) && table.filter((l) => lang(l.at(-1)!) == lang(iso)).length == 1;
-      return alone || code == iso.toLowerCase() ? code : code + '=' + iso.toLowerCase();
+const CHINESE: Record<string, string[]> = { 'zh-tw': ['zh-hant', 'zh-hk', 'zh-mo'], 'zh-cn': ['zh-hans', 'zh-sg'] };
+
+/**
+ * The table as a compact string for the inline script: rows joined by spaces, a row's code and tags
+ * by `=`. A row carries only the tags matching needs besides its code (all lower case):
+ * - its iso, when it differs from the code and another locale shares its language (a language no
+ *   other locale has is found by its language part alone) or the code is of another language;
+ * - the bare language (`pt`), on the first locale of that language when no code or iso is it;
+ * - the Chinese script and region tags, on zh-TW and zh-CN when it is not the table's first
+ *   Chinese locale (the first gets every Chinese visitor through the bare language anyway).
+ */
+export function encodeTable(rows: readonly (readonly [code: string, iso: string])[]): string {
+  const lang = (tag: string) => tag.toLowerCase().split('-')[0]!;
+  const taken = new Set(rows.flatMap(([code, iso]) => [code.toLowerCase(), iso.toLowerCase()]));
+  return rows
+    .map(([code, iso], i) => {
+      const tags = [code];
+      const shared = rows.filter(([, other]) => lang(other) == lang(iso)).length > 1;
+      if ((shared || lang(code) != lang(iso)) && iso.toLowerCase() != code.toLowerCase()) tags.push(iso.toLowerCase());
+      const first = rows.findIndex(([, other]) => lang(other) == lang(iso)) == i;
+      if (first && !taken.has(lang(iso))) tags.push(lang(iso));
+      if (!first) tags.push(...(CHINESE[code.toLowerCase()] ?? CHINESE[iso.toLowerCase()] ?? []));
+      return tags.join('=');
     })
     .join(' ');
 }
 
-/** Back to rows: `[code, iso]` or `[code]`. */
-export const decodeTable = (s: string) => s.split(' ').map((e) => e.split('=')) as unknown as LocaleTable;
+/** Back to rows: the code, then its tags. */
+export const decodeTable = (s: string): LocaleTable => s.split(' ').map((e) => e.split('='));

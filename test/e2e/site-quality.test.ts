@@ -9,12 +9,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/chromium.ts';
-import { buildRealSite } from '../helpers/real-site.ts';
+import { buildRealSite, SITE_LOCALES as LOCALES } from '../helpers/real-site.ts';
 import { REPO } from '../helpers/site.ts';
 import { serve, type RunningServer } from '../../src/dev/serve.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { localizePath } from '../../src/paths.ts';
-import { LOCALES } from '../../src/locales.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SHOTS = path.join(REPO, 'test/.artifacts/screenshots');

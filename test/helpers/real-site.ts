@@ -4,6 +4,11 @@ import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { REPO } from './site.ts';
+import { resolveLocales } from '../../src/locales.ts';
+import site from '../../sitegen.config.ts';
+
+/** The real site's locale table, as its sitegen.config.ts declares it (en first). */
+export const SITE_LOCALES = resolveLocales(site.locales, 'sitegen.config.ts');
 
 /** Builds the real site (all 18 locales, or `locales`) into a temporary folder; `dispose` removes it. */
 export async function buildRealSite(locales?: string[]): Promise<{ out: string; result: BuildResult; dispose(): Promise<void> }> {

@@ -169,7 +169,7 @@ describe('build options', () => {
     const out = path.join(root, 'public');
     expect(result.locales).toBe(2);
     expect(existsSync(path.join(out, 'ar'))).toBe(false);
-    expect(result.warnings[0]).toMatch(/Unknown locale code "xx"/);
+    expect(result.warnings[0]).toBe('Locale "xx" is not a locale of this site and is ignored; the site\'s locales (`locales` in sitegen.config.ts) are: en, ar, de.');
     const html = await read(out, 'de/index.html');
     expect(html).toContain('<link rel="canonical" href="https://cdn-site.example/de">');
     expect(html).toMatch(/<link rel="stylesheet" href="https:\/\/cdn\.example\/s\/assets\/site\.[0-9a-f]{10}\.css">/);

@@ -158,11 +158,11 @@ describe('sitegen check (command)', () => {
 
   it('passes config warnings on to the logger', async () => {
     const root = await cleanSite({
-      'sitegen.config.ts': "export default { locales: ['en', 'fr', 'qq'], untranslated: ['brand.name'] };",
+      'sitegen.config.ts': "export default { locales: ['en', 'fr'], untranslated: ['brand.name'], untranslatd: ['x'] };",
     });
     const { logger } = await sitegenCheck(['--root', root, '--locale', 'fr']);
     expect(logger.lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual([
-      'Unknown locale code "qq" is ignored; known codes are listed in src/locales.ts.',
+      'sitegen.config.ts: the field "untranslatd" is not a sitegen setting and is ignored. Check its spelling; the settings are: url, locales, defaultLocale, name, product, year, assetsBase, socialImage, fonts, links, untranslated, client.',
     ]);
   });
 

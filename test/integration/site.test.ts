@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
-import { LOCALES } from '../../src/locales.ts';
+import { SITE_LOCALES as LOCALES } from '../helpers/real-site.ts';
 import { htmlFile, localizePath, notFoundFile } from '../../src/paths.ts';
 import { read } from '../helpers/site.ts';
 import { buildRealSite, ROUTES } from '../helpers/real-site.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { compileMessage } from '../../src/i18n/compiled-message.ts';
 import { createTranslator } from '../../src/i18n/translator.ts';
-import { findLocale } from '../../src/locales.ts';
+import { resolveLocale } from '../../src/locales.ts';
 
 const SAMPLES: [string, Record<string, unknown>][] = [
   ['Plain text', {}],
@@ -40,9 +40,9 @@ describe('compileMessage', () => {
 describe('translator', () => {
   it('works out the plural forms of a message once per locale and hands out copies', () => {
     const translator = createTranslator({
-      locale: findLocale('de')!,
+      locale: resolveLocale({ code: 'de', iso: 'de-DE' }, 'sitegen.config.ts'),
       messages: { items: '{count, plural, one {# Eintrag} other {# Einträge}}' },
-      fallback: {},
+      fallbacks: [],
       globals: { product: 'App' },
       onMissing: () => null,
       onFormatError: (key, cause) => new Error(`${key}: ${String(cause)}`),

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleRuntime, type RuntimeAssets } from '../../src/runtime/bundle.ts';
-import { LOCALES } from '../../src/locales.ts';
+import { SITE_LOCALES as LOCALES } from '../helpers/real-site.ts';
 import { REPO } from '../helpers/site.ts';
 
 let assets: RuntimeAssets;

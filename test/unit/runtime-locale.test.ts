@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cookieLocale, decodeTable, encodeTable, localeCookie, matchLocale, type LocaleTable } from '../../src/runtime/locale-match.ts';
+import { cookieLocale, decodeTable, encodeTable, localeCookie, matchLocale } from '../../src/runtime/locale-match.ts';
 import { stripLocale, switchLocalePath } from '../../src/runtime/paths.ts';
-import { LOCALES } from '../../src/locales.ts';
+import { SITE_LOCALES as LOCALES } from '../helpers/real-site.ts';
 
-const full: LocaleTable = LOCALES.map((l) => [l.code, l.iso.toLowerCase()] as const);
-const compact = decodeTable(encodeTable(LOCALES.map((l) => [l.code, l.iso] as const)));
+/** The table as the inline redirect gets it, from rows of `[code, iso]`. */
+const tableOf = (rows: [string, string][]) => decodeTable(encodeTable(rows));
+const full = tableOf(LOCALES.map((l) => [l.code, l.iso]));
 
 describe('matchLocale', () => {
   const cases: [string[], string][] = [
@@ -30,19 +31,41 @@ describe('matchLocale', () => {
     [[], 'en'],
     [['ar-EG'], 'ar'],
   ];
-  it.each(cases)('%j gives %s (full table)', (languages, expected) => {
+  it.each(cases)('%j gives %s (the site\'s 18 locales)', (languages, expected) => {
     expect(matchLocale(languages, full)).toBe(expected);
   });
-  it.each(cases)('%j gives %s (compact table of the inline script)', (languages, expected) => {
-    expect(matchLocale(languages, compact)).toBe(expected);
-  });
-  it('the compact table drops the isos of languages no other locale shares', () => {
-    expect(encodeTable(LOCALES.map((l) => [l.code, l.iso] as const))).toBe(
-      'en ar de es fr hi id it ja ko ms pt ru th tr vi zh-CN=zh-cn zh-TW=zh-tw',
+
+  it('the compact table carries only what matching needs: shared languages keep their iso, Chinese its script tags', () => {
+    expect(encodeTable(LOCALES.map((l) => [l.code, l.iso] as [string, string]))).toBe(
+      'en ar de es fr hi id it ja ko ms pt ru th tr vi zh-CN=zh zh-TW=zh-hant=zh-hk=zh-mo',
     );
   });
+
+  it('matches the full tag first, then its language: pl-PL gives pl, pt-BR gives pt-PT when that is the only Portuguese', () => {
+    const site = tableOf([['en', 'en'], ['pl', 'pl'], ['pt-PT', 'pt-PT']]);
+    expect(matchLocale(['pl-PL'], site)).toBe('pl');
+    expect(matchLocale(['pt-BR'], site)).toBe('pt-PT');
+    expect(matchLocale(['pt'], site)).toBe('pt-PT');
+    expect(matchLocale(['de-DE', 'pt-BR'], site)).toBe('pt-PT');
+    expect(matchLocale(['fr'], site)).toBe('en');
+  });
+
+  it('with two Portuguese locales, each visitor gets the closer one', () => {
+    const site = tableOf([['en', 'en'], ['pt', 'pt-BR'], ['pt-PT', 'pt-PT']]);
+    expect(matchLocale(['pt-BR'], site)).toBe('pt');
+    expect(matchLocale(['pt-PT'], site)).toBe('pt-PT');
+    expect(matchLocale(['pt-AO'], site)).toBe('pt');
+    expect(matchLocale(['pt'], site)).toBe('pt');
+  });
+
+  it('maps Chinese by script whatever the order of the site\'s Chinese locales', () => {
+    const site = tableOf([['en', 'en'], ['zh-TW', 'zh-TW'], ['zh-CN', 'zh-CN']]);
+    for (const tag of ['zh-HK', 'zh-MO', 'zh-Hant', 'zh-Hant-HK', 'zh-TW']) expect(matchLocale([tag], site), tag).toBe('zh-TW');
+    for (const tag of ['zh-SG', 'zh-Hans', 'zh-Hans-TW', 'zh-CN']) expect(matchLocale([tag], site), tag).toBe('zh-CN');
+  });
+
   it('with zh-TW not published, Traditional Chinese falls back to zh-CN', () => {
-    expect(matchLocale(['zh-HK'], [['en', 'en-us'], ['zh-CN', 'zh-cn']])).toBe('zh-CN');
+    expect(matchLocale(['zh-HK'], tableOf([['en', 'en-US'], ['zh-CN', 'zh-CN']]))).toBe('zh-CN');
   });
 });
 
@@ -56,7 +79,6 @@ describe('cookieLocale', () => {
     'treats %j as absent',
     (value) => {
       expect(cookieLocale(`i18n_redirected=${value}`, full)).toBeUndefined();
-      expect(cookieLocale(`i18n_redirected=${value}`, compact)).toBeUndefined();
     },
   );
   it('ignores a cookie whose name only ends in i18n_redirected', () => {

@@ -7,7 +7,8 @@
 import { switchLocalePath } from '../paths.ts';
 import type { ChunkContext } from '../types.ts';
 
-const CODE = /^[a-z]{2}(-[A-Z]{2})?$/;
+/** A locale code (BCP 47): the switcher builds a path from the link's hreflang only when it is one. */
+const CODE = /^[a-zA-Z]{2,8}(-[a-zA-Z0-9]{1,8})*$/;
 
 export default function languageSwitcher(nav: HTMLElement, ctx: ChunkContext): void {
   const toggle = nav.querySelector<HTMLElement>('[data-language-toggle]');
