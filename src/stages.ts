@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { loadMessages, type LoadedMessages, type LoadOptions } from './i18n/messages.ts';
-import { check, formatFinding } from './check/index.ts';
+import { check, formatFinding, type Finding } from './check/index.ts';
 import type { Messages } from './i18n/translator.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
 import { bundleServer, type BundleFolder, type ServerBundle } from './bundle.ts';
@@ -20,6 +20,7 @@ import { assetsDir, manifestFile } from './paths.ts';
 import { createManifest, pathsByLocale } from './manifest.ts';
 import { planJobs, planLocales, type PlannedJob } from './plan.ts';
 import type { Shard } from './shard.ts';
+import { addPassedValues, renderUnseenPages } from './shard-usage.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { errors, SitegenError } from './errors.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
@@ -117,14 +118,34 @@ export async function checkStage(state: BuildState, locale?: string): Promise<vo
 
 /**
  * The check's arguments unknown to en, now that the render has recorded which values the pages
- * pass: an error only for one that no call passes.
+ * pass: an error only for one that no call passes. A shard that did not render every page first
+ * learns what the others pass (shard-usage.ts), so that it fails exactly when the full build does.
  */
 async function checkPassedArguments(state: BuildState): Promise<void> {
   state.argumentsPending = false;
+  let failures = await argumentFailures(state);
+  if (failures.length > 0 && state.shard) {
+    const unseen = await renderUnseenPages({
+      modulePath: state.server!.modulePath,
+      root: state.config.root,
+      context: renderContext(state, ''),
+      pages: [...state.pages, ...(state.notFound ? [state.notFound] : [])],
+      plan: state.plan,
+      workers: state.workers,
+    });
+    if (unseen.length > 0) {
+      addPassedValues(state.passedValues, unseen);
+      failures = await argumentFailures(state);
+    }
+  }
+  if (failures.length) throw errors.translationErrors(failures.map(formatFinding));
+}
+
+/** The check's errors for the build's locales, given the values the pages are known to pass. */
+async function argumentFailures(state: BuildState): Promise<Finding[]> {
   const locales = state.shard ? [state.config.defaultLocale.code, ...shardLocales(state)] : undefined;
   const report = await check(state.config, { locales, passedValues: state.passedValues });
-  const failures = report.findings.filter((f) => f.severity === 'error');
-  if (failures.length) throw errors.translationErrors(failures.map(formatFinding));
+  return report.findings.filter((f) => f.severity === 'error');
 }
 
 export async function routesStage(state: BuildState): Promise<void> {
@@ -199,14 +220,8 @@ export async function renderStage(state: BuildState): Promise<void> {
     jobs,
     context: cachedRenderContext(state, state.staging ?? ''),
   });
-  for (const result of state.results) {
-    for (const key of result.usedKeys) state.usedKeys.add(key);
-    for (const key in result.passedValues) {
-      let names = state.passedValues.get(key);
-      if (!names) state.passedValues.set(key, (names = new Set()));
-      for (const name of result.passedValues[key]!) names.add(name);
-    }
-  }
+  for (const result of state.results) for (const key of result.usedKeys) state.usedKeys.add(key);
+  addPassedValues(state.passedValues, state.results);
   // Before any page's error: a translation using an argument no page passes fails that page too,
   // and the check's finding says better why.
   if (state.argumentsPending) await checkPassedArguments(state);

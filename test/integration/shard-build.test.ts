@@ -135,6 +135,48 @@ describe('link verification and the translation check in a shard', () => {
   });
 });
 
+describe('arguments the code passes, with a locale split between shards', () => {
+  // 5 shards of 12 (page, locale) pairs, locale by locale (en, ar, de): de's index goes to 4/5 (with
+  // ar's 404), de's about, history and 404 to 5/5. About passes {count} for about.history, which en
+  // does not use, so only 5/5 renders a page that passes it.
+  const about =
+    `import { useI18n, type PageHead } from 'sitegen';\nexport const head: PageHead = { title: 'about.title', description: 'about.description' };\n` +
+    `export default function About() { const { t, localePath } = useI18n(); return <a href={localePath('/')}>{t('about.history', { count: 2 })}</a>; }\n`;
+  const deWith = async (change: (de: string) => string) => change(await read(FIXTURES, 'basic/locales/de.json'));
+  const withCount = (de: string) => de.replace('"history": "Versionen der Richtlinie"', '"history": "{count} Versionen der Richtlinie"');
+
+  it('a shard without the page that passes the value succeeds, and the merge is the full build', async () => {
+    const root = await site({ 'pages/about.tsx': about, 'locales/de.json': await deWith(withCount) });
+    const full = await build({ root, outDir: 'full', logger: createMemoryLogger() });
+    expect(await read(full.outDir, 'de/about/index.html')).toContain('2 Versionen der Richtlinie');
+    const shards = await buildShards(root, 5);
+    expect(shards.map((s) => s.locales)).toEqual([1, 1, 1, 2, 1]);
+    expect(await listFiles(path.join(root, 'out-4'))).toContain('de/index.html');
+    expect(existsSync(path.join(root, 'out-4/de/about/index.html'))).toBe(false);
+    await merge({ shards: ['out-1', 'out-2', 'out-3', 'out-4', 'out-5'], outDir: 'merged', cwd: root });
+    await expectSameTree(full.outDir, path.join(root, 'merged'));
+  });
+
+  it('an argument no page passes, in a key no page uses, fails the full build and every shard that checks the locale alike', async () => {
+    const en = (await read(FIXTURES, 'basic/locales/en.json')).replace('"history": "Policy history" }', '"history": "Policy history", "team": "Our team" }');
+    const de = await deWith((text) => withCount(text).replace('"history": "{count} Versionen der Richtlinie" }', '"history": "{count} Versionen der Richtlinie", "team": "Unser {team}" }'));
+    const root = await site({ 'pages/about.tsx': about, 'locales/en.json': en, 'locales/de.json': de });
+    const fullErr = (await build({ root, outDir: 'full', logger: createMemoryLogger() }).catch((e) => e)) as SitegenError;
+    expect(fullErr.code).toBe('TranslationErrors');
+    expect(fullErr.detail).toMatch(/^locales\/de\.json:\d+:\d+ de about\.team argument-unknown: The argument \{team\} is not in en/);
+    const outcomes: (string | number)[] = [];
+    for (let index = 1; index <= 5; index++) {
+      const result = await build({ root, outDir: `out-${index}`, shard: { index, count: 5 }, logger: createMemoryLogger() }).catch((e: SitegenError) => e);
+      if (result instanceof Error) {
+        expect((result as SitegenError).detail).toBe(fullErr.detail);
+        outcomes.push((result as SitegenError).code!);
+      } else outcomes.push(result.pages + result.notFoundPages);
+    }
+    // 4/5 and 5/5 check de; the others build their pages.
+    expect(outcomes).toEqual([2, 2, 3, 'TranslationErrors', 'TranslationErrors']);
+  });
+});
+
 describe('the CLI', () => {
   it('names the shard and its pages in the summary', async () => {
     const root = await site();
