@@ -1,26 +1,81 @@
 /**
- * Build benchmark: the real site and a synthetic site 20 times larger, each next to its floor,
- * a plain loop that renders the same pages with renderToStaticMarkup and writes them, measured in
- * the same run. Each measurement runs in its own process so that peak memory is its own.
+ * Build benchmark (`npm run bench`; not a test): the real site and a synthetic site 20 times its
+ * size, each measured against baselines in the same run, alternating, every measurement a whole
+ * process timed from start to exit (so Node's start, module loading and peak memory are its own):
+ *
+ * - floor: bench/floor.mjs, the bare minimum (config, esbuild bundle, renderToStaticMarkup and
+ *   writeFile of the HTML pages only);
+ * - cold: `sitegen build` with an empty cache folder;
+ * - no change: the same build again, cache kept;
+ * - one message edit: one message of one locale changed, cache kept.
+ *
+ * Wall time and CPU time (user + system, less disturbed by other work on a shared machine) are
+ * medians of BENCH_RUNS runs (default 3), with their spread; peak RSS is the largest seen.
+ * Last, CLI start: `sitegen --help` against `node -e 0`.
  */
-import { execFileSync } from 'node:child_process';
-import { readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { copyRealSite, median, REPO } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const BIN = path.join(REPO, 'bin', 'sitegen');
+const FLOOR = path.join(REPO, 'bench', 'floor.mjs');
+/** The message edited: used by the jobs page only. */
+const EDIT = { file: 'locales/de.json', from: '"openingsTitle": "', to: '"openingsTitle": "(neu) ' };
 
-interface Sample { mode: string; pages: number; ms: number; maxRssMb: number; liveMb: number }
+interface Sample { wall: number; cpu: number; rssMb: number }
 
-function measure(mode: 'build' | 'floor', root: string): Sample {
-  const out = path.join(os.tmpdir(), `sitegen-bench-out-${process.pid}`);
-  const line = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(REPO, 'bench/build-one.ts'), mode, root, out], {
-    cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
-    // As the CLI runs: React's production build.
-    env: { ...process.env, NODE_ENV: 'production' },
+/** Runs a command under GNU time: wall and CPU seconds, peak RSS. */
+function timed(args: string[]): Sample {
+  const run = spawnSync('/usr/bin/time', ['-f', '\n%e %U %S %M', process.execPath, ...args], {
+    encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production' },
   });
-  return JSON.parse(line.trim().split('\n').at(-1)!);
+  if (run.status !== 0) throw new Error(`bench: ${args.join(' ')} failed:\n${run.stderr}`);
+  const [wall, user, sys, rss] = run.stderr.trim().split('\n').at(-1)!.split(' ').map(Number) as [number, number, number, number];
+  return { wall: wall * 1000, cpu: (user + sys) * 1000, rssMb: rss / 1024 };
+}
+
+const stats = (xs: number[]) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
+const ms = (xs: number[]) => {
+  const s = stats(xs);
+  return `${(s.median / 1000).toFixed(2)} s [${(s.min / 1000).toFixed(2)}–${(s.max / 1000).toFixed(2)}]`;
+};
+
+async function measureSite(label: string, root: string) {
+  const out = path.join(os.tmpdir(), `sitegen-bench-out-${process.pid}`);
+  const cache = path.join(os.tmpdir(), `sitegen-bench-cache-${process.pid}`);
+  const build = () => timed([BIN, 'build', '--root', root, '--out', out, '--cache-dir', cache]);
+  const edited = path.join(root, EDIT.file);
+  const original = await readFile(edited, 'utf8');
+  if (!original.includes(EDIT.from)) throw new Error(`bench: ${EDIT.file} has no ${EDIT.from}`);
+  const s = { floor: [] as Sample[], cold: [] as Sample[], warm: [] as Sample[], edit: [] as Sample[] };
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      s.floor.push(timed([FLOOR, root, out]));
+      await rm(cache, { recursive: true, force: true });
+      s.cold.push(build());
+      s.warm.push(build());
+      await writeFile(edited, original.replace(EDIT.from, EDIT.to + i + ' '));
+      s.edit.push(build());
+      await writeFile(edited, original);
+    }
+  } finally {
+    await writeFile(edited, original);
+    await rm(out, { recursive: true, force: true });
+    await rm(cache, { recursive: true, force: true });
+  }
+  const wall = (xs: Sample[]) => xs.map((x) => x.wall);
+  const cpu = (xs: Sample[]) => xs.map((x) => x.cpu);
+  const ratio = (a: Sample[], b: Sample[], of: (xs: Sample[]) => number[]) => median(of(a)) / median(of(b));
+  const peak = (xs: Sample[]) => Math.max(...xs.map((x) => x.rssMb));
+  console.log(`${label}:`);
+  console.log(`  floor             ${ms(wall(s.floor))}   cpu ${ms(cpu(s.floor))}   peak ${peak(s.floor).toFixed(0)} MB`);
+  console.log(`  cold build        ${ms(wall(s.cold))}   cpu ${ms(cpu(s.cold))}   peak ${peak(s.cold).toFixed(0)} MB   = ${ratio(s.cold, s.floor, wall).toFixed(2)}x the floor (cpu ${ratio(s.cold, s.floor, cpu).toFixed(2)}x)`);
+  console.log(`  no change         ${ms(wall(s.warm))}   cpu ${ms(cpu(s.warm))}   peak ${peak(s.warm).toFixed(0)} MB   = ${(100 * ratio(s.warm, s.cold, wall)).toFixed(0)}% of cold (cpu ${(100 * ratio(s.warm, s.cold, cpu)).toFixed(0)}%)`);
+  console.log(`  one message edit  ${ms(wall(s.edit))}   cpu ${ms(cpu(s.edit))}   peak ${peak(s.edit).toFixed(0)} MB   = ${(100 * ratio(s.edit, s.cold, wall)).toFixed(0)}% of cold (cpu ${(100 * ratio(s.edit, s.cold, cpu)).toFixed(0)}%)`);
+  return { peak: peak(s.cold), peakFloor: peak(s.floor) };
 }
 
 /** A copy of the real site with 19 more copies of every route under /s1 ... /s19. */
@@ -38,33 +93,32 @@ async function syntheticSite(): Promise<string> {
   return dir;
 }
 
-
-function row(label: string, root: string) {
-  const builds: Sample[] = [];
-  const floors: Sample[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    floors.push(measure('floor', root));
-    builds.push(measure('build', root));
+function cliStart(): void {
+  const bare: Sample[] = [];
+  const help: Sample[] = [];
+  for (let i = 0; i < 10; i++) {
+    bare.push(timed(['-e', '0']));
+    help.push(timed([BIN, '--help']));
   }
-  const b = median(builds.map((s) => s.ms));
-  const f = median(floors.map((s) => s.ms));
-  const pages = builds[0]!.pages;
+  const b = median(bare.map((x) => x.wall));
+  const h = median(help.map((x) => x.wall));
+  const range = (xs: Sample[]) => `[${Math.min(...xs.map((x) => x.wall)).toFixed(0)}–${Math.max(...xs.map((x) => x.wall)).toFixed(0)}]`;
   console.log(
-    `${label.padEnd(10)} ${String(pages).padStart(5)} pages | build ${b.toFixed(0)} ms (${(b / pages).toFixed(2)} ms/page, ${(pages / (b / 1000)).toFixed(0)} pages/s, peak ${Math.max(...builds.map((s) => s.maxRssMb)).toFixed(0)} MB)` +
-      ` | floor ${f.toFixed(0)} ms (peak ${Math.max(...floors.map((s) => s.maxRssMb)).toFixed(0)} MB) | build/floor ${(b / f).toFixed(2)}x`,
+    `CLI start (10 runs): sitegen --help ${h.toFixed(0)} ms ${range(help)}, node -e 0 ${b.toFixed(0)} ms ${range(bare)}: +${(h - b).toFixed(0)} ms ` +
+      `(cpu ${median(help.map((x) => x.cpu)).toFixed(0)} ms vs ${median(bare.map((x) => x.cpu)).toFixed(0)} ms)`,
   );
-  return { pages, peak: Math.max(...builds.map((s) => s.maxRssMb)), live: median(builds.map((s) => s.liveMb)) };
 }
 
-console.log(`sitegen build benchmark: median of ${RUNS} runs each, ${os.availableParallelism()} cores`);
-const real = row('real', REPO);
+console.log(`sitegen build benchmark: medians of ${RUNS} runs [min–max], ${os.availableParallelism()} cores, each run a process of its own`);
+timed([BIN, '--version']); // compiles lib/ first if src/ changed, outside the measurements
+const realCopy = await copyRealSite('sitegen-bench-real-');
 const synthetic = await syntheticSite();
 try {
-  const big = row('20x', synthetic);
-  console.log(
-    `memory: ${(big.pages / real.pages).toFixed(0)}x the pages took ${(big.peak / real.peak).toFixed(2)}x the peak RSS; ` +
-      `heap still held after the build ${real.live.toFixed(0)} MB -> ${big.live.toFixed(0)} MB (${(big.live / real.live).toFixed(2)}x)`,
-  );
+  const real = await measureSite('real site', realCopy);
+  const big = await measureSite('20x site', synthetic);
+  console.log(`memory: peak RSS of a cold build at 20x is ${(big.peak / real.peak).toFixed(2)}x its peak at 1x (${real.peak.toFixed(0)} -> ${big.peak.toFixed(0)} MB; floor ${real.peakFloor.toFixed(0)} -> ${big.peakFloor.toFixed(0)} MB)`);
+  cliStart();
 } finally {
+  await rm(realCopy, { recursive: true, force: true });
   await rm(synthetic, { recursive: true, force: true });
 }

@@ -12,6 +12,7 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 /** The real site's sources (pages, templates, locales, config) in a new temporary folder. */
 export async function copyRealSite(prefix: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  for (const part of ['pages', 'templates', 'locales', 'sitegen.config.ts']) await cp(path.join(REPO, part), path.join(dir, part), { recursive: true });
+  // functions/: the site's enhancers share its code-format helpers.
+  for (const part of ['pages', 'templates', 'locales', 'functions', 'sitegen.config.ts']) await cp(path.join(REPO, part), path.join(dir, part), { recursive: true });
   return dir;
 }
