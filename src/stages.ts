@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { loadMessages, type LoadedMessages, type LoadOptions } from './i18n/messages.ts';
-import { check, formatFinding, type Finding } from './check/index.ts';
+import { formatFinding, type Finding } from './check/index.ts';
 import type { Messages } from './i18n/translator.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
 import { bundleServer, type BundleFolder, type ServerBundle } from './bundle.ts';
@@ -26,6 +26,7 @@ import { errors, SitegenError } from './errors.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
 import { hashKey } from './cache/entries.ts';
 import { fallbackChain } from './locales.ts';
+import { cachedCheck } from './cache/check-cache.ts';
 
 export interface BuildState {
   config: ResolvedConfig;
@@ -94,7 +95,7 @@ export async function checkStage(state: BuildState, locale?: string): Promise<vo
   const locales = state.shard ? [state.config.defaultLocale.code, ...shardLocales(state)] : undefined;
   // The values the pages pass are known once they have rendered (in dev, from the last build).
   const passedValues = state.passedValues.size > 0 ? state.passedValues : undefined;
-  const report = await check(state.config, { locale, locales, passedValues });
+  const report = await cachedCheck(state.cache, state.config, { locale, locales, passedValues }, () => state.cacheUse.damaged++);
   const failures = report.findings.filter((f) => f.severity === 'error');
   // An argument en lacks may be one the code passes (a count beside a preformatted counter): when
   // that is all, the render decides, as it records what each call passes (checkPassedArguments).
@@ -144,7 +145,7 @@ async function checkPassedArguments(state: BuildState): Promise<void> {
 /** The check's errors for the build's locales, given the values the pages are known to pass. */
 async function argumentFailures(state: BuildState): Promise<Finding[]> {
   const locales = state.shard ? [state.config.defaultLocale.code, ...shardLocales(state)] : undefined;
-  const report = await check(state.config, { locales, passedValues: state.passedValues });
+  const report = await cachedCheck(state.cache, state.config, { locales, passedValues: state.passedValues }, () => state.cacheUse.damaged++);
   return report.findings.filter((f) => f.severity === 'error');
 }
 
@@ -242,7 +243,7 @@ export async function renderStage(state: BuildState): Promise<void> {
     }
   }
   if (state.cacheUse.damaged) {
-    state.warnings.push(`build cache: ${state.cacheUse.damaged} damaged entr${state.cacheUse.damaged === 1 ? 'y' : 'ies'} in ${state.cache!.dir} ignored; those pages were rendered again.`);
+    state.warnings.push(`build cache: ${state.cacheUse.damaged} damaged entr${state.cacheUse.damaged === 1 ? 'y' : 'ies'} in ${state.cache!.dir} ignored and made again.`);
   }
   for (const locale of config.locales) {
     for (const from of fallbackChain(locale.code, config.locales, config.defaultLocale.code)) {

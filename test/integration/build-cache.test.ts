@@ -15,11 +15,12 @@ const basic = fixtureSites('basic');
 const CACHE = '.cache-test';
 const buildInto = (root: string, out: string, cacheDir: string | false = CACHE): Promise<BuildResult> =>
   build({ root, outDir: out, cacheDir, logger: createMemoryLogger(), workers: 0 });
-const entries = async (root: string) => (await readdir(path.join(root, CACHE, 'pages'))).filter((n) => n.endsWith('.json')).map((n) => path.join(root, CACHE, 'pages', n));
+const entries = async (root: string, kind: 'pages' | 'check') =>
+  (await readdir(path.join(root, CACHE, kind))).filter((n) => n.endsWith('.json')).map((n) => path.join(root, CACHE, kind, n));
 const cacheWarnings = (r: BuildResult) => r.warnings.filter((w) => w.includes('cache'));
 
 describe('build cache', () => {
-  it('a second build with nothing changed renders nothing and writes the same bytes as the cold build', async () => {
+  it('a second build with nothing changed renders nothing, checks nothing again and writes the same bytes as the cold build', async () => {
     const root = await basic();
     const cold = await buildInto(root, 'cold');
     expect(cold.cache).toMatchObject({ reused: 0, damaged: 0 });
@@ -27,6 +28,8 @@ describe('build cache', () => {
     const warm = await buildInto(root, 'warm');
     expect(warm.cache).toMatchObject({ reused: cold.cache!.rendered, rendered: 0, damaged: 0 });
     expect(warm.buildId).toBe(cold.buildId);
+    expect(await entries(root, 'check')).toHaveLength(1);
+    expect(warm.warnings).toEqual(cold.warnings);
     await expectSameTree(path.join(root, 'cold'), path.join(root, 'warm'));
   });
 
@@ -61,17 +64,17 @@ describe('build cache', () => {
     }],
     ['of the wrong shape', async (file: string) => {
       const entry = JSON.parse(await readFile(file, 'utf8'));
-      await writeFile(file, JSON.stringify({ key: entry.key, value: { ...entry.value, docs: 'not a list' } }));
+      await writeFile(file, JSON.stringify({ key: entry.key, value: { ...entry.value, docs: 'not a list', findings: 'not a list' } }));
     }],
   ])('an entry %s is ignored with one warning line, and the pages are right', async (_what, damage) => {
     const root = await basic();
     await buildInto(root, 'first');
-    const files = await entries(root);
-    for (const file of files.slice(0, 2)) await damage(file);
+    const files = await entries(root, 'pages');
+    for (const file of [...files.slice(0, 2), ...(await entries(root, 'check'))]) await damage(file);
     const cached = await buildInto(root, 'cached');
-    expect(cached.cache!.damaged).toBe(2);
+    expect(cached.cache!.damaged).toBe(3);
     expect(cacheWarnings(cached)).toHaveLength(1);
-    expect(cacheWarnings(cached)[0]).toMatch(/^build cache: 2 damaged entries in .* ignored; those pages were rendered again\.$/);
+    expect(cacheWarnings(cached)[0]).toMatch(/^build cache: 3 damaged entries in .* ignored and made again\.$/);
     await buildInto(root, 'cold', false);
     await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
     // The damaged entries were written again: the next build reuses every page.
