@@ -33,6 +33,7 @@ const entry = [
   `export { createTranslator } from ${JSON.stringify(path.join(SRC, 'i18n', 'translator.ts'))};`,
   `export { resolveConfig } from ${JSON.stringify(path.join(SRC, 'config.ts'))};`,
   `export { flatten } from ${JSON.stringify(path.join(SRC, 'i18n', 'messages.ts'))};`,
+  `export { fallbackChain } from ${JSON.stringify(path.join(SRC, 'locales.ts'))};`,
 ].join('\n');
 // Inside sitegen's folder, so that react and the other externals resolve to its copies.
 const bundleDir = path.join(REPO, 'node_modules', '.cache', `floor-${process.pid}`);
@@ -55,18 +56,20 @@ for (const locale of config.locales) {
 
 let pages = 0;
 for (const locale of config.locales) {
+  const fallbacks = mod.fallbackChain(locale.code, config.locales, config.defaultLocale.code)
+    .map((code) => ({ locale: config.locales.find((l) => l.code === code), messages: messages.get(code) ?? {} }));
   const translator = mod.createTranslator({
-    locale, messages: messages.get(locale.code), fallback: messages.get('en'), globals: { product: config.site.product },
+    locale, messages: messages.get(locale.code), fallbacks, globals: { product: config.site.product },
     onMissing: () => null, onFormatError: (_key, cause) => cause,
   });
-  const prefix = locale.code === 'en' ? '' : `/${locale.code}`;
+  const prefix = locale.code === config.defaultLocale.code ? '' : `/${locale.code}`;
   for (const [i, file] of pageFiles.entries()) {
     const rel = path.relative(path.join(root, 'pages'), file).replace(/\.tsx$/, '').split(path.sep).join('/');
     const notFound = rel === '404';
     const routePath = notFound ? '/404' : rel === 'index' ? '/' : '/' + rel.replace(/\/index$/, '');
     const page = mod.pages[i];
     const value = {
-      translator, locale, locales: config.locales, defaultLocale: 'en', path: routePath, documentPath: routePath, isNotFound: notFound,
+      translator, locale, locales: config.locales, defaultLocale: config.defaultLocale.code, path: routePath, documentPath: routePath, isNotFound: notFound,
       site: config.site, assetsBase: config.assetsBase,
     };
     const Layout = mod.layouts[page.layout ?? 'default'].default;
