@@ -111,13 +111,13 @@ export function checkEmptyCases(en: MessageShape, tr: MessageShape, locale: Loca
     const enUse = en.uses.find((u) => u.name === use.name && u.options.size > 0);
     if (!enUse) continue;
     const allowed = use.kind === 'select' ? null : pluralCategories(locale.iso, use.kind === 'plural' ? 'cardinal' : 'ordinal').allowed;
-    for (const option of use.empty) {
+    for (const [option, keyAt] of use.empty) {
       if (allowed && !option.startsWith('=') && !allowed.has(option)) continue;
       const enOption = enUse.options.has(option) ? option : 'other';
       if (!enUse.options.has(enOption) || enUse.empty.has(enOption)) continue;
       problems.push({
         kind: 'empty-case',
-        at: use.at,
+        at: keyAt,
         message: `The case \`${option}\` of the ${use.kind} on {${use.name}} is empty, but en's \`${enOption}\` has text: ${use.kind === 'select' ? 'that value' : 'those counts'} show nothing.`,
         hint: `Write the ${option} {…} text, or remove the case so that \`other\` serves it.`,
       });

@@ -47,10 +47,13 @@ const byName = (uses: readonly ArgUse[]) => {
   return map;
 };
 
-/** How an argument is written, for hints; in a language of one plural form a count is just `{n, number}`. */
+/**
+ * How an argument is written, for hints; in a language of one plural form a count is just
+ * `{n, number}` (with an offset too: see offsetNote).
+ */
 const spell = (use: ArgUse, singleForm = false) => {
   if (use.kind === 'plain') return `{${use.name}}`;
-  if (singleForm && (use.kind === 'plural' || use.kind === 'selectordinal') && !use.offset) return `{${use.name}, number}`;
+  if (singleForm && (use.kind === 'plural' || use.kind === 'selectordinal')) return `{${use.name}, number}`;
   if (use.kind === 'plural' || use.kind === 'selectordinal' || use.kind === 'select') {
     return `{${use.name}, ${use.kind}${use.offset ? `, offset:${use.offset}` : ''} ...}`;
   }
@@ -75,7 +78,7 @@ export function compareToReference(en: MessageShape, tr: MessageShape, context: 
         kind: 'argument-missing',
         at: 0,
         message: `The argument {${name}} of en is missing.`,
-        hint: `Put ${spell(enUses[0]!, singleForm)} back into the translation; the page passes a value for it.`,
+        hint: `Put ${spell(enUses[0]!, singleForm)} back into the translation; the page passes a value for it.${singleForm ? offsetNote(enUses[0]!) : ''}`,
       });
       continue;
     }
@@ -132,12 +135,12 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], singleFor
   const problems: Problem[] = [];
   const at = trUses[0]!.at;
   const has = (pred: (u: ArgUse) => boolean) => trUses.some(pred);
-  const lost = (enUse: ArgUse, what: string) =>
+  const lost = (enUse: ArgUse, what: string, hint = `Keep the formatting of en: ${spell(enUse, singleForm)}.`) =>
     problems.push({
       kind: 'lost-meaning',
       at,
       message: `en ${what}; the translation has ${[...new Set(trUses.map((t) => spell(t)))].join(', ')}.`,
-      hint: `Keep the formatting of en: ${spell(enUse, singleForm)}.`,
+      hint,
     });
   for (const u of enUses) {
     if (u.kind === 'number' || u.kind === 'date' || u.kind === 'time') {
@@ -147,8 +150,16 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], singleFor
       }
     } else if (u.kind === 'plural' || u.kind === 'selectordinal') {
       const plurals = trUses.filter((t) => t.kind === 'plural' || t.kind === 'selectordinal');
-      if (u.offset && !plurals.some((t) => t.offset === u.offset)) lost(u, `subtracts offset:${u.offset} from {${name}} before choosing a plural form`);
-      else if (!u.offset && !singleForm && !has((t) => GROUP[t.kind] === 'number')) lost(u, `formats {${name}} as a number (${u.kind})`);
+      if (u.offset && !plurals.some((t) => t.offset === u.offset)) {
+        if (!singleForm) lost(u, `subtracts offset:${u.offset} from {${name}} before choosing a plural form`);
+        else if (u.pound && showsCount(trUses, u.offset)) {
+          lost(
+            u,
+            `shows {${name}} minus ${u.offset} (\`#\` after offset:${u.offset})`,
+            `This language has one plural form, so offset:${u.offset} changes only the number shown, never the words.${offsetNote(u)}`,
+          );
+        }
+      } else if (!u.offset && !singleForm && !has((t) => GROUP[t.kind] === 'number')) lost(u, `formats {${name}} as a number (${u.kind})`);
     } else if (u.kind === 'select') {
       const selects = trUses.filter((t) => t.kind === 'select');
       if (selects.length === 0) {
@@ -168,6 +179,20 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], singleFor
     }
   }
   return problems;
+}
+
+/** For a one-form language: what `{n, number}` shows where en's plural has an offset, and what to do. */
+function offsetNote(enUse: ArgUse): string {
+  if (!enUse.offset || !enUse.pound) return '';
+  return ` {${enUse.name}} shows the whole count (${enUse.offset + 2} where en's \`#\` shows 2, after offset:${enUse.offset}): word the text for the whole count.`;
+}
+
+/**
+ * Whether the translation prints the count unchanged: as `{n}`, `{n, number}`, or `#` of a plural
+ * without en's offset. (A one-form language's plural that only picks exact cases prints nothing.)
+ */
+function showsCount(trUses: ArgUse[], offset: number): boolean {
+  return trUses.some((t) => t.kind === 'plain' || t.kind === 'number' || ((t.kind === 'plural' || t.kind === 'selectordinal') && t.pound && t.offset !== offset));
 }
 
 /** `link/b` -> `<b> inside <link>`; `b` -> `<b> outside other tags`. */

@@ -139,6 +139,7 @@ class Reader {
     const outer = this.plural;
     this.plural = type === 'select' ? null : use;
     while (!this.eat('}')) {
+      const selectorAt = this.i;
       const selector = this.text.charCodeAt(this.i) === 61 /* = */ ? '=' + (this.i++, this.match(DIGITS)) : this.match(IDENT);
       if (options.has(selector) || (type === 'select' && selector.startsWith('='))) throw GIVE_UP;
       options.add(selector);
@@ -146,7 +147,7 @@ class Reader {
       this.expect('{');
       const start = this.i;
       this.message(1, tagPath);
-      if (this.isBlank(start, this.i)) markEmpty(this.shape, use, selector);
+      if (this.isBlank(start, this.i)) markEmpty(this.shape, use, selector, selectorAt);
       this.expect('}');
       this.space();
     }

@@ -108,7 +108,7 @@ function walk(elements: MessageFormatElement[], shape: MessageShape, path: strin
         const use = newUse(el.value, kind, '', offset, new Set(Object.keys(el.options)), at);
         addUse(shape, use);
         for (const [key, option] of Object.entries(el.options)) {
-          if (option.value.every((e) => e.type === TYPE.literal && e.value.trim() === '')) markEmpty(shape, use, key);
+          if (option.value.every((e) => e.type === TYPE.literal && e.value.trim() === '')) markEmpty(shape, use, key, keyOffset(text, key, option.location?.start.offset));
           walk(option.value, shape, path, text, kind === 'select' ? null : use);
         }
         break;
@@ -122,6 +122,17 @@ function walk(elements: MessageFormatElement[], shape: MessageShape, path: strin
       }
     }
   }
+}
+
+/**
+ * Where a case's key (`one` of `one {}`) starts: the parser places only the case's `{`, so this
+ * steps back over the spaces before it and the key. Without a location, the start of the message.
+ */
+function keyOffset(text: string, key: string, braceAt: number | undefined): number {
+  if (braceAt === undefined) return 0;
+  let i = braceAt;
+  while (i > 0 && text[i - 1]!.trim() === '') i--;
+  return text.startsWith(key, i - key.length) ? i - key.length : braceAt;
 }
 
 /** A style as written: `percent`, or a skeleton `::currency/EUR` taken from the source text. */

@@ -14,8 +14,8 @@ export interface ArgUse {
   offset: number;
   /** Option keys of plural, selectordinal and select arguments. */
   options: ReadonlySet<string>;
-  /** Option keys whose text is blank (`one {}`): that count or value shows nothing. */
-  empty: ReadonlySet<string>;
+  /** Option keys whose text is blank (`one {}`): that count or value shows nothing; each with the offset of its key. */
+  empty: ReadonlyMap<string, number>;
   /** For plural and selectordinal: whether a case shows the count with `#` (its own, not a nested plural's). */
   pound: boolean;
   /** Offset of the argument inside the message. */
@@ -56,16 +56,19 @@ export function addUse(shape: MessageShape, use: ArgUse): void {
 }
 
 export function newUse(name: string, kind: ArgKind, style: string, offset: number, options: ReadonlySet<string>, at: number): ArgUse {
-  return { name, kind, style, offset, options, empty: NO_OPTIONS, pound: false, at };
+  return { name, kind, style, offset, options, empty: NO_EMPTY, pound: false, at };
 }
 
-/** Shared by every use without blank cases until its first one (see markEmpty); never written to. */
+/** Shared by every argument without options; never written to. */
 export const NO_OPTIONS: ReadonlySet<string> = new Set();
 
-/** Records that the case `option` of `use` is blank. */
-export function markEmpty(shape: MessageShape, use: ArgUse, option: string): void {
-  if (use.empty === NO_OPTIONS) use.empty = new Set([option]);
-  else (use.empty as Set<string>).add(option);
+/** Shared by every use without blank cases until its first one (see markEmpty); never written to. */
+const NO_EMPTY: ReadonlyMap<string, number> = new Map();
+
+/** Records that the case `option` of `use`, whose key is at offset `at`, is blank. */
+export function markEmpty(shape: MessageShape, use: ArgUse, option: string, at: number): void {
+  if (use.empty === NO_EMPTY) use.empty = new Map([[option, at]]);
+  else (use.empty as Map<string, number>).set(option, at);
   shape.hasEmptyCase = true;
 }
 

@@ -98,7 +98,11 @@ describe('check on a realistic catalogue', () => {
     });
     expect(find('de', 'poll.votes', 'plural-unreachable').hint).toBe('de has `one`, `other` for a plural; the case can go (an exact case like =1 is always allowed).');
     expect(find('ja', 'upload.limit', 'argument-missing').hint).toBe('Put {count, number} back into the translation; the page passes a value for it.');
-    expect(find('pt', 'poll.votes', 'empty-case').message).toBe("The case `one` of the plural on {count} is empty, but en's `one` has text: those counts show nothing.");
+    expect(find('pt', 'poll.votes', 'empty-case')).toMatchObject({
+      message: "The case `one` of the plural on {count} is empty, but en's `one` has text: those counts show nothing.",
+      line: 35,
+      column: 31, // the `one` of `one {}`, not the plural’s `{`
+    });
     expect(report.findings.find((f) => f.key === 'poll.time_left' && f.severity === 'warning')!.message).toContain('lacks `two` (2, …), `few` (3, 4, 5, …), `many` (11, 12, 13, …)');
     expect(find('ko', 'upload.limit', 'argument-unknown').message).toBe('The argument {cnt} is not in en, and no page passes a value for it.');
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkEmptyCases, checkPlurals } from '../../src/check/case-check.ts';
 import { compareToReference } from '../../src/check/compare-message.ts';
 import { SEVERITY } from '../../src/check/report.ts';
-import { parseMessage } from '../../src/check/message-shape.ts';
+import { parseFully, parseMessage } from '../../src/check/message-shape.ts';
+import { fastShape } from '../../src/check/fast-shape.ts';
 
 const shape = (text: string) => {
   const parsed = parseMessage(text);
@@ -60,6 +61,33 @@ describe('compareToReference: languages of one plural form, and values the code 
       ['argument-missing', 'Put {n, number} back into the translation; the page passes a value for it.'],
     ]);
     expect(kinds('{n, plural, one {A post was} other {Posts were}} hidden', 'Beiträge ausgeblendet')).toEqual(['argument-missing']);
+  });
+
+  it('never asks for a plural where en has one with an offset: says what the offset changes', () => {
+    const en = '{n, plural, offset:1 =0 {Nobody liked this} =1 {You liked this} one {You and # other liked this} other {You and # others liked this}}';
+    const note = "{n} shows the whole count (3 where en's `#` shows 2, after offset:1): word the text for the whole count.";
+    // The count shown as it is: the number differs from en's `#` by the offset, never the words.
+    expect(compareToReference(shape(en), shape('{n, number}人がいいねしました'), ja).map((p) => [p.kind, p.message, p.hint])).toEqual([
+      [
+        'lost-meaning',
+        'en shows {n} minus 1 (`#` after offset:1); the translation has {n, number}.',
+        `This language has one plural form, so offset:1 changes only the number shown, never the words. ${note}`,
+      ],
+    ]);
+    expect(compareJa(en, '{n, plural, =0 {誰も} other {#人}}がいいねしました')).toEqual([
+      ['lost-meaning', `This language has one plural form, so offset:1 changes only the number shown, never the words. ${note}`],
+    ]);
+    // Dropped entirely: put back a number, not a plural.
+    expect(compareJa(en, 'いいねしました')).toEqual([['argument-missing', `Put {n, number} back into the translation; the page passes a value for it. ${note}`]]);
+    // Kept with en's offset, or only choosing by exact values (no number shown): nothing changes.
+    expect(compareJa(en, '{n, plural, offset:1 =0 {誰も} =1 {あなたが} other {あなたと他#人が}}いいねしました')).toEqual([]);
+    expect(compareJa(en, '{n, plural, =0 {誰もいいねしていません} other {いいねされました}}')).toEqual([]);
+    // No hint of any kind asks a one-form language for a plural.
+    for (const tr of ['{n, number}人', '{n, plural, other {#人}}', 'いいね', '{n, date}']) {
+      for (const p of compareToReference(shape(en), shape(tr), ja)) expect(p.hint, tr).not.toMatch(/\{n, (plural|selectordinal)/);
+    }
+    // A language with plural forms is still asked to keep the offset.
+    expect(compare(en, '{n, number} personnes')[0]![2]).toBe('en subtracts offset:1 from {n} before choosing a plural form; the translation has {n, number}.');
   });
 
   it('accepts an argument en lacks when the code passes it, and names what it passes otherwise', () => {
@@ -184,6 +212,23 @@ describe('checkPlurals', () => {
     expect(empty('{n, plural, one {# vote} other {# votes}}', '{n, plural, one {# голос} few {} other {# голосов}}', 'ru', 'ru-RU')).toHaveLength(1); // en's other
     expect(empty('{n, plural, =0 {} other {# new}}', '{n, plural, =0 {} other {# neu}}', 'de', 'de-DE')).toEqual([]);
     expect(empty('{n, plural, other {# files}}', '{n, plural, one {} other {#件}}', 'ja', 'ja-JP')).toEqual([]);
+  });
+
+  it('points a blank case at its own key, not at the start of the plural, through both readers', () => {
+    const en = '{n, plural, =0 {No votes} one {# vote} other {# votes}}';
+    const tr = 'Votos: {n, plural, =0 {Nenhum} one {}other {# votos}}';
+    const oneAt = tr.indexOf('one {}');
+    const fast = fastShape(tr)!;
+    const full = parseFully(tr);
+    if (!full.ok) throw new Error(full.error.reason);
+    for (const reader of [fast, full.shape]) {
+      expect(checkEmptyCases(shape(en), reader, { code: 'pt', iso: 'pt-BR' }).map((p) => [p.kind, p.at])).toEqual([['empty-case', oneAt]]);
+    }
+    // Spaces and line breaks between the key and its text, and an exact case.
+    const spaced = '{n, plural, =0  \n {}\n  one {#} other {#}}';
+    const parsed = parseFully(spaced);
+    if (!parsed.ok) throw new Error(parsed.error.reason);
+    expect(checkEmptyCases(shape(en), parsed.shape, { code: 'pt', iso: 'pt-BR' }).map((p) => p.at)).toEqual([spaced.indexOf('=0')]);
   });
 
   it('checks selectordinal against ordinal rules', () => {

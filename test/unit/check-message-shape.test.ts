@@ -73,7 +73,7 @@ describe('parseMessage', () => {
     // Spaces inside the braces take the full parser; none take the quick reader.
     for (const text of ['{n, plural, one {} other {# x}}', '{ n, plural, one { } other { # x } }']) {
       const use = shape(text).uses[0]!;
-      expect([[...use.empty], use.pound, shape(text).hasEmptyCase], text).toEqual([['one'], true, true]);
+      expect([[...use.empty.keys()], use.pound, shape(text).hasEmptyCase], text).toEqual([['one'], true, true]);
     }
     // `#` inside a select inside the plural is literal text, as in intl-messageformat.
     expect(shape('{n, plural, other {{g, select, other {#}}}}').uses[0]!.pound).toBe(false);
