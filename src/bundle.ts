@@ -5,12 +5,18 @@ import type { ResolvedConfig } from './config.ts';
 import type { RouteFile } from './routes.ts';
 import { errors } from './errors.ts';
 import fg from 'fast-glob';
-import { PACKAGE_ROOT, SRC_DIR } from './package-root.ts';
+import { SRC_DIR } from './package-root.ts';
 import { isProcessAlive } from './process-alive.ts';
+import { externalPackages, linkPackages } from './bundle-modules.ts';
 
-/** Server bundles live inside sitegen's own folder, so that their externals resolve to sitegen's copies. */
-const CACHE_DIR = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'sitegen');
-/** Resolved from sitegen's own node_modules: pages and the renderer share one React, and in dev every rebuild reuses these modules already loaded (and compiled by the JIT). */
+/**
+ * Server bundles live in the site's folder (sitegen's install may be read-only, and is shared by
+ * sites); their externals resolve through links next to them (bundle-modules.ts).
+ */
+export function bundlesDir(root: string): string {
+  return path.join(root, 'node_modules', '.cache', 'sitegen', 'bundles');
+}
+/** Left to Node, found through bundle-modules.ts' links: pages and the renderer share one React, and in dev every rebuild reuses these modules already loaded (and compiled by the JIT). */
 const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*', 'intl-messageformat', '@formatjs/*', 'htmlparser2'];
 /** What the pages' and templates' JSX compiles to (see render/jsx-runtime.ts). */
 const JSX_RUNTIME = path.join(SRC_DIR, 'render', 'jsx-runtime.ts');
@@ -48,15 +54,17 @@ export class BundleFolder {
   private constructor(readonly dir: string) {}
 
   /**
-   * A new folder under sitegen's cache; folders left by processes that are gone are removed first.
+   * A new folder under the site's cache (`root` is the site's folder); folders left by processes
+   * that are gone are removed first.
    * Its real path (node_modules may be a symlink: pnpm, monorepos): Node names imported modules by
    * their real path and resolves their source maps' relative sources from there, so esbuild must
    * write those relative to the real folder too, or errors would point at files that do not exist.
    */
-  static async create(): Promise<BundleFolder> {
-    await mkdir(CACHE_DIR, { recursive: true });
-    await removeAbandoned();
-    return new BundleFolder(await mkdtemp(path.join(await realpath(CACHE_DIR), `${process.pid}-`)));
+  static async create(root: string): Promise<BundleFolder> {
+    const parent = bundlesDir(root);
+    await mkdir(parent, { recursive: true });
+    await removeAbandoned(parent);
+    return new BundleFolder(await mkdtemp(path.join(await realpath(parent), `${process.pid}-`)));
   }
 
   /**
@@ -92,10 +100,10 @@ export class BundleFolder {
 }
 
 /** Removes bundle folders (and files of older versions) whose process is no longer running. */
-async function removeAbandoned(): Promise<void> {
-  for (const name of await readdir(CACHE_DIR)) {
+async function removeAbandoned(parent: string): Promise<void> {
+  for (const name of await readdir(parent)) {
     const pid = Number(/^(?:server-)?(\d+)-/.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !isProcessAlive(pid)) await rm(path.join(CACHE_DIR, name), { recursive: true, force: true });
+    if (pid && pid !== process.pid && !isProcessAlive(pid)) await rm(path.join(parent, name), { recursive: true, force: true });
   }
 }
 
@@ -130,7 +138,7 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
   const split = folder !== undefined;
   const sources = [renderer, ...pageFiles, ...layoutFiles].map((f) => ({ in: f, out: f === renderer ? 'renderer' : pageKey(config.root, f).replace(/\.[^./]+$/, '') }));
 
-  const owned = folder ? null : await BundleFolder.create();
+  const owned = folder ? null : await BundleFolder.create(config.root);
   const into = folder ?? owned!;
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
@@ -192,7 +200,7 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
   const css = cssOut ? (await esbuild.transform(cssOut.text, { loader: 'css', minify: true, target: ['chrome100', 'safari15', 'firefox100'] })).code : '';
 
   const files = result.outputFiles.filter((f) => f.path.endsWith('.js') || f.path.endsWith('.js.map'));
-  await into.add(files);
+  await Promise.all([into.add(files), linkPackages(path.dirname(into.dir), externalPackages(result.metafile), config.root)]);
   // For the build id, the JS without what depends on where the project and sitegen are: esbuild's
   // name hashes (they cover the source maps, which name files by their path from sitegen's cache)
   // and its `// path/of/module.ts` comments.

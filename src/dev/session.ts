@@ -77,7 +77,7 @@ export class DevSession {
   }
 
   private folder(): Promise<BundleFolder> {
-    return (this.bundles ??= BundleFolder.create());
+    return (this.bundles ??= BundleFolder.create(this.root));
   }
 
   private async plan(files: Set<string>, signal: AbortSignal): Promise<Outcome> {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,7 +27,7 @@ beforeEach(async () => {
 
 describe('server bundles in a shared folder (dev)', () => {
   it('after a component edit, writes only the files that changed and keeps the others, renderer included', async () => {
-    const folder = await BundleFolder.create();
+    const folder = await BundleFolder.create(site);
     try {
       const first = await bundle(folder);
       const before = await files(folder.dir);
@@ -61,9 +61,14 @@ describe('server bundles in a shared folder (dev)', () => {
     expect(existsSync(folder.dir)).toBe(false);
   });
 
-  it('gives a bundle without a folder one of its own, removed with it', async () => {
+  it('gives a bundle without a folder one of its own in the site\'s cache, removed with it', async () => {
     const own = await bundle();
     expect(existsSync(own.modulePath)).toBe(true);
+    // The site's folder, never sitegen's install: a site copied to /tmp has no React of its own, and
+    // the bundle still loads, through links to sitegen's copies.
+    expect(own.dir.startsWith(path.join(await realpath(site), 'node_modules', '.cache', 'sitegen') + path.sep)).toBe(true);
+    const mod = await import(pathToFileURL(own.modulePath).href);
+    expect(typeof mod.renderJobs).toBe('function');
     await own.dispose();
     expect(existsSync(own.dir)).toBe(false);
   });
@@ -91,7 +96,7 @@ describe('server bundles in a shared folder (dev)', () => {
 
 describe('BundleFolder.create', () => {
   it('removes what processes that are gone left in the cache, and nothing of running ones', async () => {
-    const probe = await BundleFolder.create();
+    const probe = await BundleFolder.create(site);
     const cache = path.dirname(probe.dir);
     await probe.dispose();
     const gone = spawnSync(process.execPath, ['-e', '']).pid!;
@@ -101,7 +106,7 @@ describe('BundleFolder.create', () => {
     const running = path.join(cache, `${process.ppid}-keepme`);
     await mkdir(running, { recursive: true });
     try {
-      const folder = await BundleFolder.create();
+      const folder = await BundleFolder.create(site);
       for (const f of leftovers) expect(existsSync(f), f).toBe(false);
       expect(existsSync(running)).toBe(true);
       expect(path.basename(folder.dir)).toMatch(new RegExp(`^${process.pid}-`));
