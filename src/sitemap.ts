@@ -1,6 +1,6 @@
 import type { Locale } from './locales.ts';
 import { absoluteUrl, localizePath } from './paths.ts';
-import { escapeHtml } from './render/escape.ts';
+import { escapeHtml } from './html/escape.ts';
 
 /** `sitemap.xml`: every page in every locale, each with its hreflang alternates. */
 export function renderSitemap(options: { baseUrl: string; routePaths: string[]; locales: readonly Locale[]; defaultLocale: string }): string {

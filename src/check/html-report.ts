@@ -1,4 +1,4 @@
-import { escapeHtml } from '../render/escape.ts';
+import { escapeHtml } from '../html/escape.ts';
 import { countBySeverity, findingPlace, type CheckReport, type Finding } from './report.ts';
 
 // Every piece of text from message files goes through escapeHtml: a translation may hold `<script>`.

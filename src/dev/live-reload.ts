@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { escapeHtml } from '../render/escape.ts';
+import { escapeHtml } from '../html/escape.ts';
 import { parseHostHeader, type HostPolicy } from './host-guard.ts';
 
 /**

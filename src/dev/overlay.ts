@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { escapeHtml } from '../render/escape.ts';
+import { escapeHtml } from '../html/escape.ts';
 import { SitegenError } from '../errors.ts';
 
 /** A build error as dev shows it: where (when known) and what. */

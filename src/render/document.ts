@@ -1,5 +1,5 @@
 import type { Locale } from '../locales.ts';
-import { escapeHtml, jsonForScript } from './escape.ts';
+import { escapeHtml, jsonForScript } from '../html/escape.ts';
 import { renderTag, type HeadTag } from './head.ts';
 import type { PageData } from '../runtime/types.ts';
 

@@ -1,6 +1,6 @@
 import type { Locale } from '../locales.ts';
 import { absoluteUrl, localizePath } from '../paths.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../html/escape.ts';
 
 /** One head element, as written into the page and handed to the runtime in the payload. */
 export type { HeadTag } from '../runtime/types.ts';

@@ -1,3 +1,4 @@
+/** Escaping for HTML text and attributes and for JSON inside <script>: shared by the renderer, the dev overlay, the sitemap and the check report. */
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes text for HTML content and double-quoted attribute values. */
