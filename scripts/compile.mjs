@@ -16,8 +16,8 @@ import * as esbuild from 'esbuild';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const LIB = path.join(ROOT, 'lib');
-/** Entry points: `src/NAME.ts` -> `lib/NAME.js`. */
-const ENTRIES = ['cli'];
+/** Entry points: `src/NAME.ts` -> `lib/NAME.js`: the CLI, and what sites import as 'sitegen' (package.json `exports`). */
+const ENTRIES = ['cli', 'page-api'];
 /** Chunks no entry imports are removed once they are this old. */
 const STALE_CHUNK_MS = 60 * 60 * 1000;
 
@@ -27,7 +27,11 @@ async function writeAtomic(file, contents) {
   await rename(tmp, file);
 }
 
-export async function compile() {
+/**
+ * `prune`: remove every chunk this compile did not write, whatever its age (npm's `prepare`, which
+ * also runs before `npm pack`: the package carries only the chunks its entries import).
+ */
+export async function compile({ prune = false } = {}) {
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: ENTRIES.map((name) => ({ in: `src/${name}.ts`, out: name })),
@@ -54,12 +58,12 @@ export async function compile() {
   for (const rel of Object.keys(result.metafile.inputs).sort()) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
   await writeAtomic(path.join(LIB, 'inputs.json'), JSON.stringify(inputs, null, 2) + '\n');
   // Chunks of earlier compiles that no entry imports any more; only old ones, as a CLI started
-  // before this compile may still load its chunks on use.
+  // before this compile may still load its chunks on use (all of them when pruning).
   const written = new Set(result.outputFiles.map((f) => path.basename(f.path)));
   for (const name of await readdir(path.join(LIB, 'chunks'))) {
     const file = path.join(LIB, 'chunks', name);
-    if (!written.has(name) && Date.now() - (await stat(file)).mtimeMs > STALE_CHUNK_MS) await rm(file, { force: true });
+    if (!written.has(name) && (prune || Date.now() - (await stat(file)).mtimeMs > STALE_CHUNK_MS)) await rm(file, { force: true });
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await compile();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await compile({ prune: true });
