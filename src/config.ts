@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import * as esbuild from 'esbuild';
 import { DEFAULT_LOCALES, resolveLocales, type Locale, type LocaleInput } from './locales.ts';
 import { errors, SitegenError } from './errors.ts';
-import { SRC_DIR } from './package-root.ts';
+import { importConfigFile } from './config-file.ts';
 
 /**
  * What a site writes in `sitegen.config.ts` (through `defineConfig`). `url` and `locales` make a
@@ -97,13 +96,18 @@ export function projectPath(root: string, file: string): string {
   return path.relative(root, file).split(path.sep).join('/') || '.';
 }
 
+export interface ConfigHooks {
+  /** Hears of each of the site's files the config imports (the config itself first), for `sitegen dev` to watch. */
+  onConfigImport?: (file: string) => void;
+}
+
 /** Loads `sitegen.config.ts` from `root` (if any) and fills in every default, once. */
-export async function resolveConfig(root: string, overrides: ConfigOverrides = {}): Promise<ResolveResult> {
+export async function resolveConfig(root: string, overrides: ConfigOverrides = {}, hooks: ConfigHooks = {}): Promise<ResolveResult> {
   root = path.resolve(root);
   const configFile = ['sitegen.config.ts', 'sitegen.config.js', 'sitegen.config.mjs']
     .map((f) => path.join(root, f))
     .find((f) => existsSync(f)) ?? null;
-  const user: Partial<UserConfig> = configFile ? await loadConfigFile(configFile, root) : {};
+  const user: Partial<UserConfig> = configFile ? await loadConfigFile(configFile, root, hooks.onConfigImport) : {};
   const warnings: string[] = [];
 
   const outDir = path.resolve(root, overrides.outDir ?? 'dist');
@@ -187,32 +191,10 @@ function packageName(root: string): string | undefined {
   }
 }
 
-async function loadConfigFile(file: string, root: string): Promise<Partial<UserConfig>> {
+async function loadConfigFile(file: string, root: string, onImport?: (file: string) => void): Promise<Partial<UserConfig>> {
   try {
-    // Bundled in memory so that the config can import types or helpers and is re-read fresh in dev.
-    const out = await esbuild.build({
-      entryPoints: [file],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      packages: 'external',
-      logLevel: 'silent',
-      // `import { defineConfig } from 'sitegen'` is bundled in (it imports nothing): the module is
-      // run from memory, where no package can be resolved.
-      plugins: [
-        {
-          name: 'sitegen-define-config',
-          setup(build) {
-            build.onResolve({ filter: /^sitegen$/ }, () => ({ path: path.join(SRC_DIR, 'define-config.ts') }));
-          },
-        },
-      ],
-    });
-    const code = out.outputFiles[0]!.text;
-    const mod = await import('data:text/javascript;base64,' + Buffer.from(code).toString('base64'));
-    const value = mod.default;
-    if (!value || typeof value !== 'object') throw new Error('it has no default export of an object');
+    const { value } = await importConfigFile(file, onImport);
+    if (!value || typeof value !== 'object') throw errors.configNoDefault(projectPath(root, file));
     return value as Partial<UserConfig>;
   } catch (cause) {
     if (cause instanceof SitegenError) throw cause;

@@ -26,6 +26,11 @@ export interface SourceLocation {
 
 // File paths in messages are given relative to the project root by the caller (projectPath in config.ts).
 const why = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
+/** What to do about a config that does not load: a package it imports is missing, or the code fails. */
+const configHint = (cause: unknown) =>
+  (cause as { code?: string }).code === 'ERR_MODULE_NOT_FOUND'
+    ? 'Install the package in the project (npm install), or fix the import.'
+    : 'Fix the error in the config or in the files it imports.';
 
 export const errors = {
   outDirContainsRoot: (outDir: string, root: string) =>
@@ -34,7 +39,9 @@ export const errors = {
       `The output folder ${outDir} is the project root or contains it (${root}). Choose a folder inside the project, such as dist/.`,
     ),
   configInvalid: (file: string, cause: unknown) =>
-    new SitegenError('ConfigInvalid', `${file} could not be loaded: ${why(cause)}. Export the site config as the default export.`, { cause }),
+    new SitegenError('ConfigInvalid', `${file} could not be loaded: ${why(cause)}. ${configHint(cause)}`, { cause }),
+  configNoDefault: (file: string) =>
+    new SitegenError('ConfigNoDefault', `${file} has no default export of an object. Export the site config as the default export: \`export default { name, url, ... }\`.`),
   untranslatedInvalid: (file: string) =>
     new SitegenError(
       'UntranslatedInvalid',

@@ -7,7 +7,7 @@ import { createDevHandler } from './dev-server.ts';
 import { createHostPolicy, guardHost, type AllowedHosts } from './host-guard.ts';
 import { LiveReload } from './live-reload.ts';
 import { RebuildQueue } from './rebuild-queue.ts';
-import { watchSources } from './watcher.ts';
+import { watchSources, type SourceWatcher } from './watcher.ts';
 import { DevSession, Superseded } from './session.ts';
 import { formatProblem, renderOverlay, toProblem } from './overlay.ts';
 import { describeReport, sortRendered, type RebuildReport } from './rebuild-report.ts';
@@ -63,13 +63,15 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   const reports: RebuildReport[] = [];
   let waiters: ((r: RebuildReport) => void)[] = [];
 
+  let sources: SourceWatcher | undefined;
   const rebuild = async (changed: ReadonlySet<string>, signal: AbortSignal): Promise<boolean> => {
     const start = performance.now();
     const base = { id: reports.length + 1, changed: [...changed].map((f) => path.relative(root, f)).sort() };
     const before = await snapshot(changed);
     let report: RebuildReport;
     try {
-      const outcome = await session.rebuild(changed, signal);
+      // The config's helpers are learnt as it loads (also when it then fails): watched from then on.
+      const outcome = await session.rebuild(changed, signal).finally(() => sources?.add(session.configFiles));
       report = { ...base, status: 'ok', kind: outcome.kind, rendered: sortRendered(outcome.rendered), paths: [...new Set(outcome.paths)].sort(), reloadAll: outcome.reloadAll, ms: performance.now() - start, problem: null };
       live.clearProblem();
       if (outcome.kind !== 'none') live.reload({ all: outcome.reloadAll, paths: report.paths });
@@ -101,8 +103,10 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     ignore: [path.join(root, '.sitegen-cache'), path.join(root, 'dist')],
     onChange: (file) => queue.add(file),
     logger,
+    files: session.configFiles,
   });
   await watcher.ready;
+  sources = watcher;
 
   const host = options.host ?? '127.0.0.1';
   let port = options.port ?? 3000;

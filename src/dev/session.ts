@@ -46,6 +46,8 @@ export class DevSession {
   private jobs = new Map<string, JobResult>();
   private deps = new Map<string, Set<string>>();
   private owed = new Set<string>();
+  /** The config and the site's files it imports (helpers, wherever they are): an edit of one is a full rebuild. */
+  readonly configFiles = new Set<string>();
   /** One folder for the session's server bundles: a rebuild writes and imports only files that changed. */
   private bundles: Promise<BundleFolder> | null = null;
 
@@ -86,7 +88,8 @@ export class DevSession {
     const { config } = state;
     const inside = (dir: string, f: string) => f.startsWith(dir + path.sep);
     const list = [...files];
-    if (list.some((f) => path.dirname(f) === this.root && /^sitegen\.config\.[cm]?[jt]s$/.test(path.basename(f)))) return this.full(signal);
+    const isConfig = (f: string) => this.configFiles.has(f) || (path.dirname(f) === this.root && /^sitegen\.config\.[cm]?[jt]s$/.test(path.basename(f)));
+    if (list.some(isConfig)) return this.full(signal);
     // Static files and the site's enhancers are bundled by the full build only (the runtime's assets).
     if (list.some((f) => inside(config.staticDir, f) || inside(config.enhancersDir, f))) return this.full(signal);
     const localeFiles = list.filter((f) => inside(config.localesDir, f) && f.endsWith('.json'));
@@ -97,7 +100,8 @@ export class DevSession {
   }
 
   private async full(signal: AbortSignal): Promise<Outcome> {
-    const { config, warnings } = await resolveConfig(this.root, { outDir: this.outDir });
+    // Files of an earlier config that no longer imports them stay in the set: at worst a full rebuild too many.
+    const { config, warnings } = await resolveConfig(this.root, { outDir: this.outDir }, { onConfigImport: (f) => this.configFiles.add(f) });
     const state = newState(config, this.logger, warnings);
     state.bundles = await this.folder();
     try {

@@ -4,6 +4,8 @@ import type { Logger } from '../logger.ts';
 export interface SourceWatcher {
   /** Resolves once the initial scan is done and changes are being reported. */
   ready: Promise<void>;
+  /** Watches these files too (the config's helpers, wherever they are); known ones are ignored. */
+  add(files: Iterable<string>): void;
   close(): Promise<void>;
 }
 
@@ -13,6 +15,8 @@ export interface WatchOptions {
   ignore: string[];
   onChange(file: string): void;
   logger: Logger;
+  /** Files to watch besides WATCHED, from the start (the config's helpers, wherever they are). */
+  files?: Iterable<string>;
 }
 
 /** What `sitegen dev` watches, relative to the project root. */
@@ -27,8 +31,9 @@ export async function watchSources(options: WatchOptions): Promise<SourceWatcher
     if (ignored.some((dir) => abs === dir || abs.startsWith(dir + path.sep))) return true;
     return abs.split(path.sep).some((seg) => seg === '.git' || seg === 'node_modules');
   };
+  const added = new Set<string>([...(options.files ?? [])].filter((f) => !isIgnored(f)));
   const watcher = watch(
-    WATCHED.map((p) => path.join(options.root, p)),
+    [...WATCHED.map((p) => path.join(options.root, p)), ...added],
     {
       ignoreInitial: true,
       ignored: isIgnored,
@@ -43,5 +48,10 @@ export async function watchSources(options: WatchOptions): Promise<SourceWatcher
   watcher.on('add', report).on('change', report).on('unlink', report).on('addDir', report).on('unlinkDir', report);
   watcher.on('error', (err) => options.logger.warn(`The file watcher reported: ${err instanceof Error ? err.message : String(err)}`));
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  return { ready, close: () => watcher.close() };
+  const add = (files: Iterable<string>) => {
+    const fresh = [...files].filter((f) => !added.has(f) && !isIgnored(f));
+    for (const f of fresh) added.add(f);
+    if (fresh.length) watcher.add(fresh);
+  };
+  return { ready, add, close: () => watcher.close() };
 }

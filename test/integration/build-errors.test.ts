@@ -141,7 +141,7 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
   it('a config file that throws, and a base URL that is not http(s)', async () => {
     const broken = await failingBuild({ 'sitegen.config.ts': "throw new Error('no config today');\n" });
     expect(broken.code).toBe('ConfigInvalid');
-    expect(broken.message).toBe('sitegen.config.ts could not be loaded: no config today. Export the site config as the default export.');
+    expect(broken.message).toBe('sitegen.config.ts could not be loaded: no config today. Fix the error in the config or in the files it imports.');
     const ftp = await failingBuild({ 'sitegen.config.ts': "export default { name: 'x', product: 'x', url: 'ftp://x.example', year: 2026 };\n" });
     expect(ftp.code).toBe('BadBaseUrl');
     expect(ftp.message).toBe('The base URL "ftp://x.example" (from --base-url or sitegen.config.ts) is not an absolute http(s) URL, such as https://example.com.');

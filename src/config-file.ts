@@ -1,0 +1,129 @@
+/**
+ * Loads `sitegen.config.ts` as a real ES module, the way Vite loads vite.config.ts: esbuild bundles
+ * the config with its own helpers (packages stay imports), every file keeps its own
+ * `import.meta.url`, `import.meta.dirname` and `import.meta.filename`, and the bundle is written
+ * beside the config and imported from there, so that packages resolve from the project
+ * (`import { version } from 'react'`). Each load is a fresh module, so `sitegen dev` sees edits of
+ * the config and of its helpers; the bundle's inputs are the files dev watches.
+ *
+ * Not tsx's `tsImport`: measured on this machine it made loading the config 5x slower (300-600 ms
+ * against 60-100 ms: it starts a loader thread that every later import of the build then goes
+ * through), and it loads a .ts config as CommonJS in a project without `"type": "module"`, where
+ * top-level await fails.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Loader, Plugin } from 'esbuild';
+import { SRC_DIR } from './package-root.ts';
+
+export interface LoadedConfigModule {
+  /** The default export. */
+  value: unknown;
+  /** The site's own files the config is made of, itself included (not packages, not sitegen's own files). */
+  files: string[];
+}
+
+/** Per-file values for `import.meta.*`, declared at the top of each bundled file (esbuild keeps each file's names apart). */
+const META = { url: '__sitegen_meta_url', dirname: '__sitegen_meta_dirname', filename: '__sitegen_meta_filename' };
+const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js' };
+
+/** What is put before each file's first line: its `import.meta.*` values. */
+function metaValues(file: string): string {
+  return [
+    `const ${META.url} = ${JSON.stringify(pathToFileURL(file).href)};`,
+    `const ${META.dirname} = ${JSON.stringify(path.dirname(file))};`,
+    `const ${META.filename} = ${JSON.stringify(file)};`,
+  ].join(' ');
+}
+
+const importMeta: Plugin = {
+  name: 'sitegen-import-meta',
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+      const contents = await readFile(args.path, 'utf8');
+      // On the first line, so that line numbers in errors stay those of the file.
+      return { contents: metaValues(args.path) + contents, loader: LOADERS[path.extname(args.path)] ?? 'js' };
+    });
+  },
+};
+
+/**
+ * `import { defineConfig } from 'sitegen'` is bundled in from sitegen's own source (it imports
+ * nothing): a site need not have sitegen in its own node_modules to use it.
+ */
+const defineConfigModule: Plugin = {
+  name: 'sitegen-define-config',
+  setup(build) {
+    build.onResolve({ filter: /^sitegen$/ }, () => ({ path: path.join(SRC_DIR, 'define-config.ts') }));
+  },
+};
+
+interface BuildFailure {
+  errors?: { text: string; location: { file: string; line: number; column: number } | null }[];
+}
+
+/** esbuild's errors as `file:line:column: text` lines, columns on a first line counted without the values put before it. */
+function describeFailure(failure: BuildFailure, dir: string): string {
+  return (failure.errors ?? [])
+    .map(({ text, location: at }) => {
+      if (!at) return text;
+      const column = at.column + 1 - (at.line === 1 ? metaValues(path.resolve(dir, at.file)).length : 0);
+      return `${at.file}:${at.line}:${Math.max(1, column)}: ${text}`;
+    })
+    .join('\n');
+}
+
+/**
+ * Imports `file` and returns its default export and the files it is made of. `onImport` hears of
+ * each of them, also when the config then fails to run (dev watches them, so that fixing a broken
+ * helper rebuilds).
+ */
+export async function importConfigFile(file: string, onImport?: (file: string) => void): Promise<LoadedConfigModule> {
+  onImport?.(file);
+  const dir = path.dirname(file);
+  const result = await bundle(file).catch((failure: BuildFailure) => {
+    if (!failure.errors) throw failure;
+    // A syntax error in a helper: dev watches that helper too.
+    for (const e of failure.errors) if (e.location) onImport?.(path.resolve(dir, e.location.file));
+    throw new Error(describeFailure(failure, dir), { cause: failure });
+  });
+  const files = Object.keys(result.metafile.inputs)
+    .map((input) => path.resolve(dir, input))
+    .filter((f) => !f.split(path.sep).includes('node_modules') && !f.startsWith(SRC_DIR + path.sep))
+    .sort();
+  for (const f of files) if (f !== file) onImport?.(f);
+  // Beside the config, so that its packages resolve as they would from the config itself.
+  const bundled = path.join(dir, `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.mjs`);
+  await writeFile(bundled, result.outputFiles[0]!.contents);
+  try {
+    const mod = (await import(pathToFileURL(bundled).href)) as { default?: unknown };
+    return { value: mod.default, files };
+  } catch (err) {
+    // Errors name the config, not the bundle made of it.
+    if (err instanceof Error) err.message = err.message.split(bundled).join(path.basename(file));
+    throw err;
+  } finally {
+    await rm(bundled, { force: true });
+  }
+}
+
+async function bundle(file: string) {
+  const esbuild = await import('esbuild');
+  return esbuild.build({
+    entryPoints: [file],
+    absWorkingDir: path.dirname(file),
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'inline',
+    logLevel: 'silent',
+    define: { 'import.meta.url': META.url, 'import.meta.dirname': META.dirname, 'import.meta.filename': META.filename },
+    plugins: [importMeta, defineConfigModule],
+  });
+}
