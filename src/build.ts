@@ -13,6 +13,7 @@ import { newState, loadMessagesStage, routesStage, planStage, bundleStage, rende
 import type { Shard } from './shard.ts';
 import { errors } from './errors.ts';
 import { openCache } from './cache/build-cache.ts';
+import { pruneCache } from './cache/prune.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Project root (where pages/, templates/, locales/ and sitegen.config.ts are). */
@@ -99,6 +100,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   } finally {
     await state.server?.dispose();
   }
+  if (state.cache) await pruneCache(state.cache.dir);
   // A route page's result has its public paths (the page, then its aliases); a not-found page's has none.
   const routePages = state.results.filter((r) => r.paths.length > 0);
   return {
