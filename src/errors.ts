@@ -104,6 +104,12 @@ export const errors = {
     ),
   badAlias: (file: string, alias: string) =>
     new SitegenError('BadAlias', `${file} declares the alias "${alias}", which must be an absolute path ending in .html.`),
+  notFoundPathTaken: (file: string, claimed: string) =>
+    new SitegenError(
+      'NotFoundPathTaken',
+      `${file} claims ${claimed}, which belongs to the not-found page (404.tsx at the top of the pages folder: rendered with the path /404, written as 404.html in every locale). ` +
+        'Give this page another path (rename its file or folder, or its alias); if it is meant as the not-found page, make it 404.tsx at the top of the pages folder.',
+    ),
   duplicateRoute: (urlPath: string, a: string, b: string) =>
     new SitegenError('DuplicateRoute', `Both ${a} and ${b} claim the path ${urlPath}. Remove one of them.`),
   bundleFailed: (details: string, location?: SourceLocation) =>

@@ -27,6 +27,12 @@ export function htmlFile(publicPath: string): string {
   return clean ? `${clean}/index.html` : 'index.html';
 }
 
+/**
+ * The route path the not-found page is rendered with (its context's `path`, the base of its
+ * links). No route may have it, nor an alias the not-found page's file (routes.ts, render/pages.ts).
+ */
+export const NOT_FOUND_PATH = '/404';
+
 /** Not-found page of a locale: `404.html`, `de/404.html`. */
 export function notFoundFile(code: string, defaultLocale: string): string {
   return code === defaultLocale ? '404.html' : `${code}/404.html`;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import fg from 'fast-glob';
 import { errors } from './errors.ts';
-import { routeBase } from './paths.ts';
+import { NOT_FOUND_PATH, routeBase } from './paths.ts';
 import { projectPath } from './config.ts';
 
 /** A page file and the URL path it answers (layout and aliases come from the module itself). */
@@ -33,10 +33,13 @@ export async function discoverRoutes(root: string, pagesDir: string): Promise<Di
     const file = path.join(pagesDir, rel);
     const withoutExt = rel.replace(/\.(tsx|jsx|ts|js)$/, '');
     if (withoutExt === '404') {
+      if (notFound) throw errors.duplicateRoute(`${NOT_FOUND_PATH} (the not-found page)`, projectPath(root, notFound), projectPath(root, file));
       notFound = file;
       continue;
     }
     const urlPath = '/' + withoutExt.replace(/(^|\/)index$/, '').replace(/\/$/, '');
+    // pages/404/index.tsx: the not-found page is rendered with this path, so the two would be mistaken for each other.
+    if (urlPath === NOT_FOUND_PATH) throw errors.notFoundPathTaken(projectPath(root, file), `the path ${NOT_FOUND_PATH}`);
     const previous = byPath.get(urlPath);
     if (previous) throw errors.duplicateRoute(urlPath, projectPath(root, previous.file), projectPath(root, file));
     byPath.set(urlPath, { path: urlPath, base: routeBase(urlPath), file });

@@ -3,6 +3,7 @@ import type { RouteFile } from '../routes.ts';
 import { errors } from '../errors.ts';
 import type { PageInfo } from './context.ts';
 import { pageKey } from '../bundle.ts';
+import { NOT_FOUND_PATH } from '../paths.ts';
 
 interface PageModule {
   default?: unknown;
@@ -32,6 +33,8 @@ export async function describePages(
     if (!Array.isArray(aliases)) throw errors.badAlias(key, String(aliases));
     for (const alias of aliases) {
       if (typeof alias !== 'string' || !/^\/[\w\-./]*\.html$/.test(alias) || alias.includes('..')) throw errors.badAlias(key, String(alias));
+      // `/404.html` would be written over the not-found page of each locale.
+      if (alias === `${NOT_FOUND_PATH}.html`) throw errors.notFoundPathTaken(key, `the alias ${alias}`);
     }
     return { file, key, path: routePath, base, layout, aliases: aliases as string[], head: { title: head.title, description: head.description } };
   };

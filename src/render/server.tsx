@@ -12,7 +12,7 @@ import { PageProvider, type PageContext } from '../page-api.ts';
 import { createTranslator, type Messages, type Translator } from '../i18n/translator.ts';
 import { fallbackChain } from '../locales.ts';
 import { messageGlobals } from '../i18n/globals.ts';
-import { htmlFile, localizePath, notFoundFile, payloadFile, routeName } from '../paths.ts';
+import { htmlFile, localizePath, NOT_FOUND_PATH, notFoundFile, payloadFile, routeName } from '../paths.ts';
 import { errors } from '../errors.ts';
 import { headTags } from './head.ts';
 import { renderDocument } from './document.ts';
@@ -112,9 +112,6 @@ function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, con
   pending.push(made.ensure(path.dirname(file)).then(() => writeFile(file, contents)));
   return Buffer.byteLength(contents);
 }
-
-/** Route path the not-found page is rendered with: no route has it (pages/404.tsx is not a route). */
-const NOT_FOUND_PATH = '/404';
 
 /** One render of page and layout: the page's own part (the payload's `html`) and the layout around it. */
 function renderBody(mods: ServerModules, page: PageInfo, value: PageContext, links: LinkRecord): RenderFacts['docs'][number] {

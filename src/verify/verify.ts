@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { JobResult } from '../render/context.ts';
-import { localizePath } from '../paths.ts';
+import { localizePath, NOT_FOUND_PATH } from '../paths.ts';
 import { linkTarget, pageUrl } from './link-target.ts';
 
 export interface VerifyInput {
@@ -34,7 +34,7 @@ export function verifyPages(input: VerifyInput): string[] {
     const page = path.relative(input.root, result.file);
     const own = input.pathsByLocale.get(result.locale) ?? new Set<string>();
     // A not-found page is served at any missing URL; its links are judged from its own path.
-    const base = pageUrl(input.baseUrl, result.paths[0] ?? localizePath('/404', result.locale, input.defaultLocale));
+    const base = pageUrl(input.baseUrl, result.paths[0] ?? localizePath(NOT_FOUND_PATH, result.locale, input.defaultLocale));
     for (const { href, hreflang } of result.links) {
       const target = linkTarget(href, base);
       if (target === null) continue;

@@ -126,6 +126,27 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.message).toBe('Both pages/about.tsx and pages/about/index.tsx claim the path /about. Remove one of them.');
   });
 
+  it('a route at /404, the path the not-found page is rendered with', async () => {
+    const err = await failingBuild({ 'pages/404/index.tsx': PAGE('return <h1>x</h1>;') });
+    expect(err.code).toBe('NotFoundPathTaken');
+    expect(err.message).toBe(
+      'pages/404/index.tsx claims the path /404, which belongs to the not-found page (404.tsx at the top of the pages folder: rendered with the path /404, written as 404.html in every locale). ' +
+        'Give this page another path (rename its file or folder, or its alias); if it is meant as the not-found page, make it 404.tsx at the top of the pages folder.',
+    );
+  });
+
+  it('an alias written over the not-found page (/404.html)', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>x</h1>;', "export const aliases = ['/404.html'];") });
+    expect(err.code).toBe('NotFoundPathTaken');
+    expect(err.message).toMatch(/^pages\/about\.tsx claims the alias \/404\.html, which belongs to the not-found page/);
+  });
+
+  it('two not-found pages', async () => {
+    const err = await failingBuild({ 'pages/404.jsx': 'export const head = { title: "notFound.title", description: "notFound.title" };\nexport default function NotFound() { return null; }\n' });
+    expect(err.code).toBe('DuplicateRoute');
+    expect(err.message).toBe('Both pages/404.jsx and pages/404.tsx claim the path /404 (the not-found page). Remove one of them.');
+  });
+
   it('a page whose head is not message keys', async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>x</h1>;').replace("description: 'about.description' }", '}') });
     expect(err.code).toBe('PageBadHead');
