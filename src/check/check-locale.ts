@@ -1,80 +1,24 @@
+/**
+ * One locale against en: both trees walked side by side, each translated message compared with
+ * en's (arguments, tags, plural and blank cases, text identical to en), and the counts of the
+ * report's row.
+ */
+import { flatten } from '../i18n/messages.ts';
 import { checkEmptyCases, checkPlurals } from './case-check.ts';
 import { compareToReference } from './compare-message.ts';
-import type { FindingList } from './findings.ts';
-import type { AllowList } from './key-sets.ts';
+import type { LocaleFile } from './locale-files.ts';
+import { isPlainShape, isPlainText, parseMessage, sameShape, type MessageShape, type ParsedMessage } from './message-shape.ts';
+import { leaf, subtree, type MessageTree } from './message-tree.ts';
 import { pluralCategories } from './plural-categories.ts';
+import { flatReference, syntaxProblem, type Reference } from './reference.ts';
+import type { Run } from './run.ts';
 import { isSpaceChar } from './shape.ts';
 import { visibleWordCount } from './visible-words.ts';
-import { flatten } from '../i18n/messages.ts';
-import type { LocaleFile } from './locale-files.ts';
-import { leaf, subtree, type MessageTree } from './message-tree.ts';
-import { isPlainShape, isPlainText, parseMessage, sameShape, type MessageShape, type ParsedMessage } from './message-shape.ts';
-
-/** State shared by one check run. */
-export interface Run {
-  findings: FindingList;
-  /** Keys whose translation may equal en (`untranslated` in the config), per locale. */
-  allow: AllowList;
-  /** Arguments every message receives, which a translation may use even where en does not. */
-  globals: ReadonlySet<string>;
-  /** Key -> the value names the code passes for it (rendering the pages); undefined without pages. */
-  passed?: ReadonlyMap<string, ReadonlySet<string>>;
-  /** en message -> its visible words (see visible-words.ts), counted once per run. */
-  words: Map<string, number>;
-}
-
-/** en, parsed once, as every locale is compared with it. */
-export interface Reference {
-  file: LocaleFile;
-  /** en as walked: its tree, or its flattened messages when en has dotted keys (`flat`). */
-  tree: MessageTree;
-  flat: boolean;
-  /** en's messages in walk order: their shape, null where en itself does not parse. */
-  shapes: (MessageShape | null)[];
-  /** Number of messages of en. */
-  count: number;
-  /** en's dotted keys, made on first use (the allow-list, usage); comparing needs none. */
-  keys(): readonly string[];
-}
 
 export interface Counts {
   translated: number;
   missing: number;
   extra: number;
-}
-
-/** Checks en on its own: syntax and plural categories. */
-export function checkReference(run: Run, file: LocaleFile): Reference {
-  const flat = file.facts.dotted;
-  const tree = flat ? flatten(file.file, file.tree) : file.tree;
-  const shapes: (MessageShape | null)[] = [];
-  forEachMessage(tree, '', (prefix, key, value) => {
-    const parsed = parseMessage(value);
-    if (!parsed.ok) {
-      run.findings.addProblem(file, prefix + key, syntaxProblem(parsed.error), true);
-      shapes.push(null);
-      return;
-    }
-    if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale, parsed.shape)) run.findings.addProblem(file, prefix + key, problem);
-    shapes.push(parsed.shape);
-  });
-  return referenceOf(file, tree, flat, shapes);
-}
-
-function referenceOf(file: LocaleFile, tree: MessageTree, flat: boolean, shapes: (MessageShape | null)[]): Reference {
-  let keys: string[] | undefined;
-  return { file, tree, flat, shapes, count: shapes.length, keys: () => (keys ??= Object.keys(flat ? tree : flatten(file.file, tree))) };
-}
-
-/** en flattened, for a locale whose file has dotted keys (rare: made each time, parsing en again). */
-function flatReference(ref: Reference): Reference {
-  if (ref.flat) return ref;
-  const tree = flatten(ref.file.file, ref.tree);
-  const shapes = Object.values(tree).map((value) => {
-    const parsed = parseMessage(value as string);
-    return parsed.ok ? parsed.shape : null;
-  });
-  return referenceOf(ref.file, tree, true, shapes);
 }
 
 /**
@@ -223,15 +167,6 @@ class TranslationWalk {
   }
 }
 
-/** Calls `fn` for every message of `tree`, in the order `compare` walks it. */
-function forEachMessage(tree: MessageTree, prefix: string, fn: (prefix: string, key: string, value: string) => void): void {
-  for (const key in tree) {
-    const value = tree[key]!;
-    if (typeof value === 'string') fn(prefix, key, value);
-    else forEachMessage(value, prefix + key + '.', fn);
-  }
-}
-
 /** Empty or only whitespace, without allocating for the usual non-blank text. */
 function isBlank(s: string): boolean {
   if (s.length === 0) return true;
@@ -246,11 +181,3 @@ function needsTranslation(shape: MessageShape | null | undefined, text: string):
   return shape ? shape.hasLetters : /\p{L}/u.test(text);
 }
 
-function syntaxProblem(error: { at: number; reason: string }) {
-  return {
-    kind: 'syntax' as const,
-    at: error.at,
-    message: `Invalid ICU MessageFormat at character ${error.at + 1} of the message: ${error.reason}.`,
-    hint: 'Fix the message; the build cannot format it. Literal braces are written in quotes: \'{\'.',
-  };
-}

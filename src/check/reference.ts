@@ -1,0 +1,76 @@
+/**
+ * en, the reference: parsed and checked on its own once (syntax, plural categories), its message
+ * shapes kept in walk order for every locale to be compared with (check-locale.ts).
+ */
+import { flatten } from '../i18n/messages.ts';
+import { checkPlurals } from './case-check.ts';
+import type { LocaleFile } from './locale-files.ts';
+import type { MessageTree } from './message-tree.ts';
+import { parseMessage, type MessageShape } from './message-shape.ts';
+import type { Run } from './run.ts';
+
+/** en, parsed once, as every locale is compared with it. */
+export interface Reference {
+  file: LocaleFile;
+  /** en as walked: its tree, or its flattened messages when en has dotted keys (`flat`). */
+  tree: MessageTree;
+  flat: boolean;
+  /** en's messages in walk order: their shape, null where en itself does not parse. */
+  shapes: (MessageShape | null)[];
+  /** Number of messages of en. */
+  count: number;
+  /** en's dotted keys, made on first use (the allow-list, usage); comparing needs none. */
+  keys(): readonly string[];
+}
+
+/** Checks en on its own: syntax and plural categories. */
+export function checkReference(run: Run, file: LocaleFile): Reference {
+  const flat = file.facts.dotted;
+  const tree = flat ? flatten(file.file, file.tree) : file.tree;
+  const shapes: (MessageShape | null)[] = [];
+  forEachMessage(tree, '', (prefix, key, value) => {
+    const parsed = parseMessage(value);
+    if (!parsed.ok) {
+      run.findings.addProblem(file, prefix + key, syntaxProblem(parsed.error), true);
+      shapes.push(null);
+      return;
+    }
+    if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale, parsed.shape)) run.findings.addProblem(file, prefix + key, problem);
+    shapes.push(parsed.shape);
+  });
+  return referenceOf(file, tree, flat, shapes);
+}
+
+function referenceOf(file: LocaleFile, tree: MessageTree, flat: boolean, shapes: (MessageShape | null)[]): Reference {
+  let keys: string[] | undefined;
+  return { file, tree, flat, shapes, count: shapes.length, keys: () => (keys ??= Object.keys(flat ? tree : flatten(file.file, tree))) };
+}
+
+/** en flattened, for a locale whose file has dotted keys (rare: made each time, parsing en again). */
+export function flatReference(ref: Reference): Reference {
+  if (ref.flat) return ref;
+  const tree = flatten(ref.file.file, ref.tree);
+  const shapes = Object.values(tree).map((value) => {
+    const parsed = parseMessage(value as string);
+    return parsed.ok ? parsed.shape : null;
+  });
+  return referenceOf(ref.file, tree, true, shapes);
+}
+
+/** Calls `fn` for every message of `tree`, in the order the translation walk (check-locale.ts) takes it. */
+function forEachMessage(tree: MessageTree, prefix: string, fn: (prefix: string, key: string, value: string) => void): void {
+  for (const key in tree) {
+    const value = tree[key]!;
+    if (typeof value === 'string') fn(prefix, key, value);
+    else forEachMessage(value, prefix + key + '.', fn);
+  }
+}
+
+export function syntaxProblem(error: { at: number; reason: string }) {
+  return {
+    kind: 'syntax' as const,
+    at: error.at,
+    message: `Invalid ICU MessageFormat at character ${error.at + 1} of the message: ${error.reason}.`,
+    hint: 'Fix the message; the build cannot format it. Literal braces are written in quotes: \'{\'.',
+  };
+}
