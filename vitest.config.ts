@@ -10,6 +10,10 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll waits for a condition (a page state, a rebuild, an emulator answer): its 1 s
+    // default is too short on a loaded 2-core CI machine, where several files each run a build,
+    // Chromium and the emulators at once. A longer wait only matters when the condition is late.
+    expect: { poll: { timeout: 15_000 } },
     globalSetup: ['test/helpers/global-setup.ts'],
     reporters: ['default', './test/helpers/summary-reporter.ts'],
   },
