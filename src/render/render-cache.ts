@@ -38,16 +38,42 @@ export function jobKey(ctx: RenderContext, job: RenderJob): string | null {
   return hashKey(ctx.cache.key, page.key, JSON.stringify([page.path, page.layout, page.aliases, page.head]), job.locale);
 }
 
-/** The values of `deps` in the job's locale and in each locale of its fallback chain (`pt`, the default), hashed. */
+/**
+ * The values of `deps` in the job's locale and in each locale of its fallback chain (`pt`, the
+ * default), hashed. Each (locale, key) is fingerprinted once per render context and the page's
+ * digest hashes the fingerprints: pages share most keys, and hashing every page's message texts
+ * again cost 0.15 ms a page (745 ms of a 5,058-page cached build).
+ */
 export function messagesDigest(ctx: RenderContext, locale: string, deps: string[]): string {
-  const chain = [locale, ...fallbackChain(locale, ctx.locales, ctx.defaultLocale)].map((code) => ctx.messages[code] ?? {});
-  // One string hashed once: per-part hash updates cost more than the hashing (about 300 keys a page).
+  const prints = fingerprintsOf(ctx, locale);
   let text = '';
   for (const key of deps) {
-    text += key + '\0';
-    for (const messages of chain) text += (messages[key] ?? '\u0001') + '\0';
+    let print = prints.values.get(key);
+    if (print === undefined) {
+      let values = key + '\0';
+      for (const messages of prints.chain) values += (messages[key] ?? '\u0001') + '\0';
+      prints.values.set(key, (print = createHash('sha1').update(values).digest('base64')));
+    }
+    text += print;
   }
   return createHash('sha1').update(text).digest('hex');
+}
+
+interface Fingerprints {
+  chain: Readonly<Record<string, string>>[];
+  values: Map<string, string>;
+}
+const fingerprints = new WeakMap<RenderContext, Map<string, Fingerprints>>();
+
+function fingerprintsOf(ctx: RenderContext, locale: string): Fingerprints {
+  let byLocale = fingerprints.get(ctx);
+  if (!byLocale) fingerprints.set(ctx, (byLocale = new Map()));
+  let prints = byLocale.get(locale);
+  if (!prints) {
+    const chain = [locale, ...fallbackChain(locale, ctx.locales, ctx.defaultLocale)].map((code) => ctx.messages[code] ?? {});
+    byLocale.set(locale, (prints = { chain, values: new Map() }));
+  }
+  return prints;
 }
 
 export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLookup {
