@@ -76,6 +76,22 @@ export function createProgram(ctx: CliContext): Command {
       ctx.logger.info(`merged ${r.shards} shard(s) → ${r.outDir} (${r.files} files, ${kb(r.bytes)}, build ${r.buildId})`);
     });
 
+  program
+    .command('init')
+    .description('Write a starter site (config, pages, a layout with a language switcher, two locales) into a folder.')
+    .argument('[dir]', 'folder of the new site', '.')
+    .option('--force', 'overwrite files the starter has that already exist')
+    .addHelpText('after', '\nExample:\n  $ npx sitegen init my-site && cd my-site && npm install && npm run dev\n')
+    .action(async (dir: string, opts: { force?: boolean }) => {
+      const { init } = await import('./init.ts');
+      const r = await init({ dir: path.resolve(ctx.cwd, dir), force: opts.force });
+      ctx.logger.info(`wrote ${r.files.length} files into ${r.dir}:\n${r.files.map((f) => `  ${f}`).join('\n')}`);
+      if (r.added.length) ctx.logger.info(`package.json: added ${r.added.join(', ')}`);
+      const rel = path.relative(ctx.cwd, r.dir);
+      const cd = rel.startsWith('..') ? r.dir : rel;
+      ctx.logger.info(`next: ${cd ? `cd ${cd} && ` : ''}npm install && npm run dev (build: npm run build, check the translations: npm run check)`);
+    });
+
   registerCheck(program, ctx);
   registerServeAndDev(program, ctx);
   return program;

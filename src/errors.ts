@@ -176,4 +176,10 @@ export const errors = {
     ),
   brokenLinks: (lines: string[]) =>
     new SitegenError('BrokenLinks', `${lines.length} internal link(s) lead nowhere in this build:`, { detail: lines.join('\n') }),
+  initWouldOverwrite: (dir: string, files: string[]) =>
+    new SitegenError('InitWouldOverwrite', `sitegen init would overwrite ${files.length} file(s) in ${dir}; nothing was written. Move them away, or run sitegen init --force to replace them:`, {
+      detail: files.map((f) => `  ${f}`).join('\n'),
+    }),
+  initPackageJsonInvalid: (file: string, cause: unknown) =>
+    new SitegenError('InitPackageJsonInvalid', `${file} is not valid JSON (${why(cause)}); nothing was written. Fix it, or remove it to let sitegen init write one.`, { cause }),
 };
