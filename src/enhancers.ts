@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { existsSync, readdirSync } from 'node:fs';
+import { projectPath } from './config.ts';
 import { errors } from './errors.ts';
 import { SRC_DIR } from './package-root.ts';
 
@@ -39,7 +40,7 @@ export function findEnhancers(siteDir?: string | null, root = process.cwd()): En
   const own = modulesIn(RUNTIME_ENHANCERS_DIR);
   const site = siteDir ? modulesIn(siteDir) : [];
   const taken = new Set(own.map((e) => e.name));
-  const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  const rel = (file: string) => projectPath(root, file);
   const seen = new Map<string, string>();
   for (const e of site) {
     if (!NAME.test(e.name)) throw errors.enhancerBadName(rel(e.file));

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import fg from 'fast-glob';
 import { errors } from './errors.ts';
+import { isWithin } from './file-paths.ts';
 import { createStagingDir, discardStaging, swapIntoPlace } from './output.ts';
 import { htmlFile, notFoundFile, payloadFile } from './paths.ts';
 import type { Manifest } from './manifest.ts';
@@ -48,8 +49,8 @@ export async function merge(options: MergeOptions): Promise<MergeResult> {
   const outDir = path.resolve(cwd, options.outDir);
   const dirs = options.shards.map((name) => ({ name, dir: path.resolve(cwd, name) }));
   // The target is replaced as a whole: it must not hold the current folder or a shard, nor be inside one.
-  if (inside(cwd, outDir)) throw errors.mergeOutOverlaps(outDir, cwd);
-  for (const { dir } of dirs) if (inside(outDir, dir) || inside(dir, outDir)) throw errors.mergeOutOverlaps(outDir, dir);
+  if (isWithin(cwd, outDir)) throw errors.mergeOutOverlaps(outDir, cwd);
+  for (const { dir } of dirs) if (isWithin(outDir, dir) || isWithin(dir, outDir)) throw errors.mergeOutOverlaps(outDir, dir);
   const shards = await Promise.all(dirs.map(({ name, dir }) => listShard(name, dir)));
   const union = await unite(shards);
   const manifests = await sameBuild(shards);
@@ -75,11 +76,6 @@ export async function merge(options: MergeOptions): Promise<MergeResult> {
   let bytes = 0;
   for (const [rel, shard] of union) bytes += shard.files.get(rel)!;
   return { outDir, shards: shards.length, files: union.size, bytes, buildId: manifests[0]!.manifest.buildId };
-}
-
-/** Whether `child` is `parent` or inside it. */
-function inside(child: string, parent: string): boolean {
-  return child === parent || child.startsWith(parent + path.sep);
 }
 
 async function listShard(name: string, dir: string): Promise<ShardFiles> {

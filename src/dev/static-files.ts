@@ -2,6 +2,7 @@ import path from 'node:path';
 import { realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { firstSegment } from './request-path.ts';
+import { isWithin } from '../file-paths.ts';
 
 /** A file found for a request, by its real path (symlinks resolved). */
 export interface FoundFile {
@@ -49,7 +50,7 @@ export class StaticFiles {
   }
 
   isInside(file: string): boolean {
-    return file === this.realRoot || file.startsWith(this.realRoot + path.sep);
+    return isWithin(file, this.realRoot);
   }
 
   private async resolveInside(sitePath: string): Promise<FoundFile | null> {

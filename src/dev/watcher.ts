@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
+import { isWithin } from '../file-paths.ts';
 
 export interface SourceWatcher {
   /** Resolves once the initial scan is done and changes are being reported. */
@@ -28,7 +29,7 @@ export async function watchSources(options: WatchOptions): Promise<SourceWatcher
   const ignored = options.ignore.map((dir) => path.resolve(dir));
   const isIgnored = (file: string) => {
     const abs = path.resolve(options.root, file);
-    if (ignored.some((dir) => abs === dir || abs.startsWith(dir + path.sep))) return true;
+    if (ignored.some((dir) => isWithin(abs, dir))) return true;
     return abs.split(path.sep).some((seg) => seg === '.git' || seg === 'node_modules');
   };
   const added = new Set<string>([...(options.files ?? [])].filter((f) => !isIgnored(f)));
