@@ -8,7 +8,8 @@ import './Header.css';
 /**
  * Site header: logo, main navigation, language menu and a download button.
  * Without script the menu simply wraps under the logo on narrow screens; the `mobile-menu` chunk
- * reveals the toggle button and collapses the menu behind it (contract: src/runtime/README.md).
+ * reveals the toggle button and collapses the menu behind it, and moves the nav's
+ * `aria-current="page"` along with client navigation (contract: templates/enhancers/README.md).
  */
 export function Header({ minimal = false }: { minimal?: boolean }) {
   const { t, localePath, path } = useI18n();
@@ -38,7 +39,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
           <Icon name="close" className="site-header__toggle-close" />
         </button>
         <div className="site-header__menu" id="site-menu" data-menu="">
-          <nav className="site-nav" aria-label={t('a11y.mainNav')}>
+          <nav className="site-nav" aria-label={t('a11y.mainNav')} data-current-links="">
             <ul className="site-nav__list">
               {HEADER_LINKS.map((link) => (
                 <li key={link.label}>

@@ -1,11 +1,14 @@
 /**
  * Mobile menu (markup contract in README.md): the toggle opens and closes `[data-menu]` with
  * aria-expanded and `data-open` on the root; Escape closes and returns focus to the toggle; a
- * click on a menu link or outside the menu, or a client navigation, closes it.
+ * click on a menu link or outside the menu, or a client navigation, closes it. The header's
+ * enhancer, so it also keeps the current page's mark on the links of `[data-current-links]`.
  */
 import type { EnhancerContext } from 'sitegen';
+import { followCurrentLink } from './lib/current-link.ts';
 
 export default function mobileMenu(root: HTMLElement, ctx: EnhancerContext): void {
+  followCurrentLink(root.querySelectorAll<HTMLAnchorElement>('[data-current-links] a[href]'), ctx);
   const toggle = root.querySelector<HTMLElement>('[data-menu-toggle]');
   if (!toggle) return;
   const set = (open: boolean) => {
