@@ -174,6 +174,12 @@ export const errors = {
       'MergeIncomplete',
       `No shard wrote ${file}, which the manifest lists: a shard is missing (${shards} given). Pass the output of every shard, 1/n to n/n.`,
     ),
+  unknownEnhancers: (lines: string[]) =>
+    new SitegenError(
+      'UnknownEnhancer',
+      `${lines.length} data-enhance name(s) match no enhancer, so those elements would never be enhanced. Fix the name, or add templates/enhancers/NAME.ts:`,
+      { detail: lines.join('\n') },
+    ),
   brokenLinks: (lines: string[]) =>
     new SitegenError('BrokenLinks', `${lines.length} internal link(s) lead nowhere in this build:`, { detail: lines.join('\n') }),
   initWouldOverwrite: (dir: string, files: string[]) =>

@@ -14,6 +14,7 @@ import { describePages } from './render/pages.ts';
 import { renderAll } from './render/pool.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/context.ts';
 import { verifyPages } from './verify/verify.ts';
+import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
 import { copyStatic, listStatic, writeOut } from './output.ts';
 import { assetsDir, manifestFile } from './paths.ts';
@@ -320,6 +321,9 @@ export async function verifyStage(state: BuildState): Promise<void> {
     defaultLocale: state.config.defaultLocale.code,
   });
   if (problems.length) throw errors.brokenLinks(problems);
+  // The names are those the runtime bundle was made with: the runtime's own and the site's enhancers.
+  const unknown = unknownEnhancers(state.results, state.runtime?.chunks ?? [], config.root);
+  if (unknown.length) throw errors.unknownEnhancers(unknown);
 }
 
 /** Everything that is not a page: assets, payload-independent files, sitemap, robots, static files. */

@@ -59,6 +59,8 @@ export interface JobResult {
   fallbacks: { key: string; from: string }[];
   links: { href: string; hreflang: string | null }[];
   alternates: number;
+  /** The `data-enhance` names of the page's documents, each once. */
+  enhancers: string[];
   /** `reused` from the build cache, `rendered` by React (and kept), `damaged`: a cache entry was ignored and the page rendered. */
   cache?: 'reused' | 'rendered' | 'damaged';
   error?: SerializedError;

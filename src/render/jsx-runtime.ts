@@ -7,11 +7,12 @@
  * counts for nothing, as in the HTML.
  *
  * Recorded: `<a href>` (href and hreflang as the HTML carries them), `<link rel="alternate"
- * hreflang>` (counted), and the links inside `dangerouslySetInnerHTML` (tokenized, being HTML).
+ * hreflang>` (counted), the names of `data-enhance` on any element, and the links and names inside
+ * `dangerouslySetInnerHTML` (tokenized, being HTML).
  */
 import { Fragment, jsx as reactJsx, jsxs as reactJsxs } from 'react/jsx-runtime';
 import type { ReactElement } from 'react';
-import { extractLinks, type PageLinks } from '../verify/links.ts';
+import { enhancerNames, extractLinks, type PageLinks } from '../verify/links.ts';
 
 export { Fragment };
 
@@ -21,7 +22,7 @@ export interface LinkRecord extends PageLinks {
 }
 
 export function newLinkRecord(): LinkRecord {
-  return { links: [], alternates: 0, seen: new Set() };
+  return { links: [], alternates: 0, enhancers: [], seen: new Set() };
 }
 
 /** The record of the render in progress: renders are synchronous, one at a time per thread. */
@@ -48,6 +49,18 @@ function attrText(value: unknown): string | null {
 type Props = Record<string, unknown>;
 const hreflangOf = (props: Props) => attrText('hrefLang' in props ? props.hrefLang : props.hreflang);
 
+/** Notes the names of an element's `data-enhance` (React writes booleans of data- attributes as text). */
+function noteEnhancers(record: LinkRecord, props: Props): void {
+  const raw = props['data-enhance'];
+  const value = typeof raw === 'boolean' ? String(raw) : attrText(raw);
+  if (value === null) return;
+  for (const name of enhancerNames(value)) addEnhancer(record, name);
+}
+
+function addEnhancer(record: LinkRecord, name: string): void {
+  if (!record.enhancers.includes(name)) record.enhancers.push(name);
+}
+
 function addLink(record: LinkRecord, href: string, hreflang: string | null): void {
   const id = `${hreflang}|${href}`;
   if (record.seen.has(id)) return;
@@ -58,11 +71,13 @@ function addLink(record: LinkRecord, href: string, hreflang: string | null): voi
 function RecordedAnchor(props: Props): ReactElement {
   const href = attrText(props.href);
   if (current && href !== null) addLink(current, href, hreflangOf(props));
+  if (current) noteEnhancers(current, props);
   return reactJsx('a', props);
 }
 
 function RecordedLink(props: Props): ReactElement {
   if (current && attrText(props.rel) === 'alternate' && hreflangOf(props)) current.alternates++;
+  if (current) noteEnhancers(current, props);
   return reactJsx('link', props);
 }
 
@@ -79,12 +94,29 @@ function rawHtmlComponent(type: string): (props: Props) => ReactElement {
       if (current && typeof html === 'string' && !TEXT_ONLY.has(type)) {
         const found = extractLinks(html);
         for (const link of found.links) addLink(current, link.href, link.hreflang);
+        for (const name of found.enhancers) addEnhancer(current, name);
         current.alternates += found.alternates;
       }
+      if (current && type !== 'a') noteEnhancers(current, props);
       if (type === 'a') return RecordedAnchor(props);
       return reactJsx(type as never, props);
     };
     rawHtmlTypes.set(type, component);
+  }
+  return component;
+}
+
+/** Elements with `data-enhance`: the names are recorded when the element really renders. */
+const enhancedTypes = new Map<string, (props: Props) => ReactElement>();
+
+function enhancedComponent(type: string): (props: Props) => ReactElement {
+  let component = enhancedTypes.get(type);
+  if (!component) {
+    component = (props: Props) => {
+      if (current) noteEnhancers(current, props);
+      return reactJsx(type as never, props);
+    };
+    enhancedTypes.set(type, component);
   }
   return component;
 }
@@ -94,6 +126,7 @@ function recordedType(type: unknown, props: Props): unknown {
   if (props.dangerouslySetInnerHTML != null) return rawHtmlComponent(type);
   if (type === 'a') return RecordedAnchor;
   if (type === 'link') return RecordedLink;
+  if (props['data-enhance'] !== undefined) return enhancedComponent(type);
   return type;
 }
 

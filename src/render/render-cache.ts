@@ -27,6 +27,7 @@ export interface RenderFacts {
   passedValues: Record<string, string[]>;
   links: JobResult['links'];
   alternates: number;
+  enhancers: string[];
 }
 
 export type CacheLookup = { facts: RenderFacts; key: string } | { facts: null; key: string; damaged: boolean };
@@ -93,7 +94,7 @@ export function store(ctx: RenderContext, key: string, facts: RenderFacts): Prom
 function wellFormed(f: RenderFacts): boolean {
   const strings = (xs: unknown) => Array.isArray(xs) && xs.every((x) => typeof x === 'string');
   return (
-    !!f && strings(f.deps) && typeof f.digest === 'string' && strings(f.usedKeys) && typeof f.alternates === 'number' &&
+    !!f && strings(f.deps) && typeof f.digest === 'string' && strings(f.usedKeys) && typeof f.alternates === 'number' && strings(f.enhancers) &&
     !!f.passedValues && typeof f.passedValues === 'object' && Object.values(f.passedValues).every(strings) &&
     Array.isArray(f.links) && f.links.every((l) => l && typeof l.href === 'string' && (l.hreflang === null || typeof l.hreflang === 'string')) &&
     Array.isArray(f.docs) && f.docs.length > 0 && f.docs.every((d) => d && typeof d.before === 'string' && typeof d.main === 'string' && typeof d.after === 'string')

@@ -240,19 +240,19 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
     noteFallbacks(ctx, entry, locale.code, facts.usedKeys);
     return {
       file: page.file, locale: locale.code, paths, bytes, usedKeys: facts.usedKeys, passedValues: facts.passedValues, fallbacks: [...entry.fallbacks].map(([key, from]) => ({ key, from })),
-      links: firstSeen(ctx, locale.code, publicPath, facts.links), alternates: facts.alternates, cache: 'reused',
+      links: firstSeen(ctx, locale.code, publicPath, facts.links), alternates: facts.alternates, enhancers: facts.enhancers, cache: 'reused',
     };
   }
   const usedKeys = [...usage.keys];
   const passedValues = usage.passedValues();
   if (cacheable && key) {
     const deps = [...new Set([...usedKeys, ...asked])].sort();
-    const record: RenderFacts = { deps, digest: messagesDigest(ctx, locale.code, deps), docs, usedKeys, passedValues, links: links.links, alternates };
+    const record: RenderFacts = { deps, digest: messagesDigest(ctx, locale.code, deps), docs, usedKeys, passedValues, links: links.links, alternates, enhancers: links.enhancers };
     pending.push(store(ctx, key, record));
   }
   return {
     file: page.file, locale: locale.code, paths, bytes, usedKeys, passedValues, fallbacks: [...entry.fallbacks].map(([key, from]) => ({ key, from })),
-    links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, cache: cached?.facts === null && cached.damaged ? 'damaged' : key ? 'rendered' : undefined,
+    links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, enhancers: links.enhancers, cache: cached?.facts === null && cached.damaged ? 'damaged' : key ? 'rendered' : undefined,
   };
 }
 
@@ -279,7 +279,7 @@ export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: 
     try {
       results.push(renderJob(mods, ctx, job, usage, pending));
     } catch (err) {
-      results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [], links: [], alternates: 0, error: serialize(err) });
+      results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [], links: [], alternates: 0, enhancers: [], error: serialize(err) });
     }
     if (pending.length >= MAX_PENDING_WRITES) await Promise.all(pending.splice(0));
   }

@@ -32,6 +32,8 @@ export interface RuntimeAssets {
   sizes: { coreGzip: number; redirectBytes: number };
   /** The runtime's own styles (progress bar, status, error view), minified; the build adds them to the site's stylesheet. */
   css: string;
+  /** The enhancer names the page chunks were made for: what `data-enhance` may name. */
+  chunks: string[];
 }
 
 export interface BundleRuntimeOptions {
@@ -132,6 +134,7 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
     redirectScript,
     sizes: { coreGzip: coreGzipSize(core.metafile, core.files, entry), redirectBytes: Buffer.byteLength(redirectScript) },
     css: (await esbuild.transform(readFileSync(path.join(DIR, 'runtime.css'), 'utf8'), { loader: 'css', minify: true })).code,
+    chunks: names,
   };
 }
 

@@ -19,7 +19,7 @@ export function enhance(root: ParentNode, signal: AbortSignal, navigate: (url: s
     if (done.has(el)) continue;
     done.add(el);
     for (const name of (el.dataset.enhance ?? 'language-switcher').split(' ')) {
-      // An unknown name (nothing checks them at build time) is skipped: the markup stays as it is.
+      // An unknown name is skipped (the build refuses them; see verify/enhancers.ts): the markup stays as it is.
       if (!CHUNKS.includes(name)) continue;
       const timeout = new Promise((_, reject) => setTimeout(reject, 120_000));
       // A chunk that throws leaves its markup as it was (pages work without script); the browser

@@ -206,6 +206,21 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     ]);
   });
 
+  it('a data-enhance name no enhancer has fails the build, naming page, locale and name with the closest known name', async () => {
+    const err = await failingBuild({
+      'templates/enhancers/slider.ts': 'export default function slider(el: HTMLElement): void { el.dataset.ready = ""; }\n',
+      'pages/about.tsx': PAGE(`return <h1 data-enhance="slider">{t('about.title')}<span data-enhance="slidr" /><nav data-enhance="language-switch" /></h1>;`),
+    });
+    expect(err.code).toBe('UnknownEnhancer');
+    expect(err.message).toBe(
+      '2 data-enhance name(s) match no enhancer, so those elements would never be enhanced. Fix the name, or add templates/enhancers/NAME.ts:',
+    );
+    expect(err.detail!.split('\n')).toEqual([
+      'pages/about.tsx [en]: data-enhance="slidr" names no enhancer (and 2 more page(s)); did you mean "slider"?',
+      'pages/about.tsx [en]: data-enhance="language-switch" names no enhancer (and 2 more page(s)); did you mean "language-switcher"?',
+    ]);
+  });
+
   it('a link to another locale without hreflang is caught', async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <a href="/">{t('about.title')}</a>;`) });
     expect(err.detail).toContain('pages/about.tsx [de]: link to "/" leads to no page of this build (it exists in another locale: use localePath())');

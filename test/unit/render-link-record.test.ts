@@ -57,6 +57,24 @@ describe('links recorded while rendering', () => {
     expect(recorded.alternates).toBe(2);
   });
 
+  it('are the data-enhance names the HTML carries, on any element, split as the runtime splits them', () => {
+    const made = jsx('div', { 'data-enhance': 'made-but-never-rendered' });
+    void made;
+    const tree = jsxs('main', {
+      children: [
+        jsx('section', { 'data-enhance': 'slider', children: jsx('div', { 'data-enhance': 'slider  jobs-filter' }) }),
+        jsx('a', { href: '/x', 'data-enhance': 'mobile-menu' }),
+        jsx('header', { 'data-enhance': true }),
+        jsx('div', { 'data-enhance': 'cookie-notice', dangerouslySetInnerHTML: { __html: '<p data-enhance="in-raw">x</p>' } }),
+        jsx('template', { dangerouslySetInnerHTML: { __html: '' } }),
+      ],
+    });
+    const record = newLinkRecord();
+    const html = recordingLinks(record, () => renderToStaticMarkup(tree));
+    expect(record.enhancers).toEqual(['slider', 'jobs-filter', 'mobile-menu', 'true', 'in-raw', 'cookie-notice']);
+    expect([...record.enhancers].sort()).toEqual([...extractLinks(html).enhancers].sort());
+  });
+
   it('keep keys and markup as React renders them without the recorder', () => {
     const list = jsx('ul', { children: ['/a', '/b'].map((href) => jsx('li', { children: jsx('a', { href, children: href }) }, href)) });
     expect(both(list).html).toBe('<ul><li><a href="/a">/a</a></li><li><a href="/b">/b</a></li></ul>');

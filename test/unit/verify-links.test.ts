@@ -22,7 +22,14 @@ describe('extractLinks', () => {
     const html =
       '<head><link rel="alternate" hreflang="en" href="/"><link rel="alternate" hreflang="x-default" href="/" />' +
       '<link rel="alternate" href="/feed.xml"><link rel="stylesheet" href="/s.css"><link rel="canonical" href="/"></head>';
-    expect(extractLinks(html)).toEqual({ links: [], alternates: 2 });
+    expect(extractLinks(html)).toEqual({ links: [], alternates: 2, enhancers: [] });
+  });
+
+  it('collects data-enhance names of any element, each once, entities decoded', () => {
+    const html =
+      '<header DATA-ENHANCE="mobile-menu"><div data-enhance="slider jobs&#45;filter" data-enhance="ignored"></div>' +
+      '<a href="/x" data-enhance="slider">x</a><section data-enhancer="not-it"></section><p data-enhance>empty</p></header>';
+    expect(extractLinks(html).enhancers).toEqual(['mobile-menu', 'slider', 'jobs-filter']);
   });
 
   it('does not take markup inside scripts, styles or comments for links', () => {
