@@ -1,6 +1,6 @@
 import type { Problem } from './compare-message.ts';
 import { CLDR_CATEGORIES, missingCategories, pluralCategories, unusedCategories, zeroOnly, type PluralCategories } from './plural-categories.ts';
-import type { ArgUse, MessageShape } from './shape.ts';
+import { isPlural, type ArgUse, type MessageShape } from './shape.ts';
 
 /**
  * The cases of plurals, selectordinals and selects: against the language's CLDR rules (which
@@ -11,6 +11,9 @@ import type { ArgUse, MessageShape } from './shape.ts';
 
 type Locale = { code: string; iso: string };
 
+/** The categories the language has for a plural (cardinal) or a selectordinal (ordinal). */
+const categoriesOf = (use: ArgUse, locale: Locale) => pluralCategories(locale.iso, use.kind === 'plural' ? 'cardinal' : 'ordinal');
+
 const list = (categories: Iterable<string>) => [...categories].map((c) => `\`${c}\``).join(', ');
 
 /**
@@ -20,8 +23,8 @@ const list = (categories: Iterable<string>) => [...categories].map((c) => `\`${c
 export function checkPlurals(shape: MessageShape, locale: Locale, en: MessageShape | null): Problem[] {
   const problems: Problem[] = [];
   for (const use of shape.uses) {
-    if (use.kind !== 'plural' && use.kind !== 'selectordinal') continue;
-    const categories = pluralCategories(locale.iso, use.kind === 'plural' ? 'cardinal' : 'ordinal');
+    if (!isPlural(use.kind)) continue;
+    const categories = categoriesOf(use, locale);
     if (!textNeverVaries(en, use)) problems.push(...missingProblems(use, categories, locale));
     problems.push(...unusedProblems(use, categories, locale));
   }
@@ -110,7 +113,7 @@ export function checkEmptyCases(en: MessageShape, tr: MessageShape, locale: Loca
     if (use.empty.size === 0) continue;
     const enUse = en.uses.find((u) => u.name === use.name && u.options.size > 0);
     if (!enUse) continue;
-    const allowed = use.kind === 'select' ? null : pluralCategories(locale.iso, use.kind === 'plural' ? 'cardinal' : 'ordinal').allowed;
+    const allowed = isPlural(use.kind) ? categoriesOf(use, locale).allowed : null;
     for (const [option, keyAt] of use.empty) {
       if (allowed && !option.startsWith('=') && !allowed.has(option)) continue;
       const enOption = enUse.options.has(option) ? option : 'other';

@@ -1,4 +1,4 @@
-import type { ArgKind, ArgUse, MessageShape } from './shape.ts';
+import { isPlural, type ArgKind, type ArgUse, type MessageShape } from './shape.ts';
 import type { FindingKind, Severity } from './report.ts';
 
 /** A problem inside one message, before it gets a file position. */
@@ -53,8 +53,8 @@ const byName = (uses: readonly ArgUse[]) => {
  */
 const spell = (use: ArgUse, singleForm = false) => {
   if (use.kind === 'plain') return `{${use.name}}`;
-  if (singleForm && (use.kind === 'plural' || use.kind === 'selectordinal')) return `{${use.name}, number}`;
-  if (use.kind === 'plural' || use.kind === 'selectordinal' || use.kind === 'select') {
+  if (singleForm && isPlural(use.kind)) return `{${use.name}, number}`;
+  if (isPlural(use.kind) || use.kind === 'select') {
     return `{${use.name}, ${use.kind}${use.offset ? `, offset:${use.offset}` : ''} ...}`;
   }
   return `{${use.name}, ${use.kind}${use.style ? `, ${use.style}` : ''}}`;
@@ -110,7 +110,7 @@ function hintForUnknown(known: string, passed: ReadonlySet<string> | undefined, 
 
 /** Whether en only chooses words by the argument (plural or select) and never shows it (`#` or `{n}`). */
 function onlySelects(enUses: ArgUse[]): boolean {
-  return enUses.every((u) => u.kind === 'select' || ((u.kind === 'plural' || u.kind === 'selectordinal') && !u.pound));
+  return enUses.every((u) => u.kind === 'select' || (isPlural(u.kind) && !u.pound));
 }
 
 function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], singleForm: boolean): Problem | undefined {
@@ -148,8 +148,8 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], singleFor
       else if (!u.style && !has((t) => t.kind === u.kind || (u.kind === 'number' && GROUP[t.kind] === 'number'))) {
         lost(u, `formats {${name}} as a ${u.kind}`);
       }
-    } else if (u.kind === 'plural' || u.kind === 'selectordinal') {
-      const plurals = trUses.filter((t) => t.kind === 'plural' || t.kind === 'selectordinal');
+    } else if (isPlural(u.kind)) {
+      const plurals = trUses.filter((t) => isPlural(t.kind));
       if (u.offset && !plurals.some((t) => t.offset === u.offset)) {
         if (!singleForm) lost(u, `subtracts offset:${u.offset} from {${name}} before choosing a plural form`);
         else if (u.pound && showsCount(trUses, u.offset)) {
@@ -192,7 +192,7 @@ function offsetNote(enUse: ArgUse): string {
  * without en's offset. (A one-form language's plural that only picks exact cases prints nothing.)
  */
 function showsCount(trUses: ArgUse[], offset: number): boolean {
-  return trUses.some((t) => t.kind === 'plain' || t.kind === 'number' || ((t.kind === 'plural' || t.kind === 'selectordinal') && t.pound && t.offset !== offset));
+  return trUses.some((t) => t.kind === 'plain' || t.kind === 'number' || (isPlural(t.kind) && t.pound && t.offset !== offset));
 }
 
 /** `link/b` -> `<b> inside <link>`; `b` -> `<b> outside other tags`. */

@@ -109,7 +109,7 @@ class Reader {
     this.space();
     const name = this.match(IDENT);
     this.space();
-    if (this.eat('}')) return void this.use(newUse(name, 'plain', '', 0, NONE, at));
+    if (this.eat('}')) return void this.use(newUse(name, 'plain', '', 0, NO_OPTIONS, at));
     this.expect(',');
     this.space();
     const type = this.match(IDENT);
@@ -122,7 +122,7 @@ class Reader {
         this.space();
       }
       this.expect('}');
-      return void this.use(newUse(name, type, style, 0, NONE, at));
+      return void this.use(newUse(name, type, style, 0, NO_OPTIONS, at));
     }
     if (type !== 'plural' && type !== 'selectordinal' && type !== 'select') throw GIVE_UP;
     this.expect(',');
@@ -209,5 +209,4 @@ class Reader {
 
 }
 
-const NONE = NO_OPTIONS;
 const READER = new Reader();

@@ -1,6 +1,6 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { fastShape } from './fast-shape.ts';
-import { addUse, markEmpty, newShape, newUse, NO_OPTIONS, type ArgUse, type MessageShape } from './shape.ts';
+import { addUse, isPlural, markEmpty, newShape, newUse, NO_OPTIONS, type ArgUse, type MessageShape } from './shape.ts';
 
 export type { ArgKind, ArgUse, MessageShape } from './shape.ts';
 
@@ -56,7 +56,7 @@ export function parseFully(text: string): ParsedMessage {
   shape.tags = new Map();
   shape.tagPaths = new Map();
   walk(ast, shape, '', text, null);
-  shape.hasPlural = shape.uses.some((u) => u.kind === 'plural' || u.kind === 'selectordinal');
+  shape.hasPlural = shape.uses.some((u) => isPlural(u.kind));
   return { ok: true, shape };
 }
 

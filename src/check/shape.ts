@@ -22,6 +22,9 @@ export interface ArgUse {
   at: number;
 }
 
+/** Whether an argument chooses its case by a number: a plural or a selectordinal (whose categories depend on the language). */
+export const isPlural = (kind: ArgKind): kind is 'plural' | 'selectordinal' => kind === 'plural' || kind === 'selectordinal';
+
 export interface MessageShape {
   uses: ArgUse[];
   /** Rich-text tag names, and their nesting as paths (`b`, `link/b`), each with its first offset. */
