@@ -9,6 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { projectPath } from './config.ts';
 import { errors } from './errors.ts';
 import { SRC_DIR } from './package-root.ts';
+import { compareText } from './compare-text.ts';
 
 export interface Enhancer {
   /** The `data-enhance` name: the file name without its extension. */
@@ -29,7 +30,7 @@ function modulesIn(dir: string): Enhancer[] {
   return readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isFile() && MODULE.test(e.name) && !/\.(test|d)\.[mc]?[jt]s$/.test(e.name))
     .map((e) => ({ name: e.name.replace(MODULE, ''), file: path.join(dir, e.name) }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    .sort((a, b) => compareText(a.name, b.name));
 }
 
 /**
@@ -50,5 +51,5 @@ export function findEnhancers(siteDir?: string | null, root = process.cwd()): En
     if (other) throw errors.enhancerDuplicate(rel(other), rel(e.file));
     seen.set(e.name, e.file);
   }
-  return [...own, ...site].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [...own, ...site].sort((a, b) => compareText(a.name, b.name));
 }

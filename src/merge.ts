@@ -13,6 +13,7 @@ import { isWithin } from './file-paths.ts';
 import { createStagingDir, discardStaging, swapIntoPlace } from './output.ts';
 import { htmlFile, notFoundFile, payloadFile } from './paths.ts';
 import type { Manifest } from './manifest.ts';
+import { compareText } from './compare-text.ts';
 
 export interface MergeOptions {
   /** Output folders of the shards, in any order. */
@@ -83,7 +84,7 @@ async function listShard(name: string, dir: string): Promise<ShardFiles> {
   if (!info?.isDirectory()) throw errors.mergeShardMissing(name);
   const entries = await fg('**/*', { cwd: dir, onlyFiles: true, dot: true, stats: true });
   const files = new Map<string, number>();
-  for (const entry of entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) files.set(entry.path, entry.stats!.size);
+  for (const entry of entries.sort((a, b) => compareText(a.path, b.path))) files.set(entry.path, entry.stats!.size);
   return { name, dir, files };
 }
 

@@ -4,6 +4,7 @@ import fg from 'fast-glob';
 import { errors } from './errors.ts';
 import { NOT_FOUND_PATH, routeBase } from './paths.ts';
 import { projectPath } from './config.ts';
+import { compareText } from './compare-text.ts';
 
 /** A page file and the URL path it answers (layout and aliases come from the module itself). */
 export interface RouteFile {
@@ -45,6 +46,6 @@ export async function discoverRoutes(root: string, pagesDir: string): Promise<Di
     byPath.set(urlPath, { path: urlPath, base: routeBase(urlPath), file });
   }
   if (byPath.size === 0) throw errors.noPages(projectPath(root, pagesDir));
-  const routes = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const routes = [...byPath.values()].sort((a, b) => compareText(a.path, b.path));
   return { routes, notFound };
 }

@@ -3,6 +3,7 @@ import { JsonLocator } from './json-locator.ts';
 import type { LocaleFile } from './locale-files.ts';
 import type { Problem } from './compare-message.ts';
 import { SEVERITY, type Finding, type FindingKind, type Severity } from './report.ts';
+import { compareText } from '../compare-text.ts';
 
 /** A finding inside a file, waiting for its position. */
 interface Unplaced {
@@ -105,6 +106,3 @@ export class FindingList {
     );
   }
 }
-
-/** Code-unit order: the same on every machine, unlike localeCompare. */
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,5 +1,6 @@
 import type { DevProblem } from './overlay.ts';
 import type { Outcome } from './session.ts';
+import { compareText } from '../compare-text.ts';
 
 /** One rebuild, as the dev server records it (tests read these; the terminal gets one line each). */
 export interface RebuildReport {
@@ -18,10 +19,8 @@ export interface RebuildReport {
 }
 
 export function sortRendered(list: { page: string; locale: string }[]): { page: string; locale: string }[] {
-  return [...list].sort((a, b) => (a.page === b.page ? cmp(a.locale, b.locale) : cmp(a.page, b.page)));
+  return [...list].sort((a, b) => (a.page === b.page ? compareText(a.locale, b.locale) : compareText(a.page, b.page)));
 }
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** `rebuilt 3 pages (/jobs de, / de, ...) in 42 ms after locales/de.json` */
 export function describeReport(r: RebuildReport): string {
