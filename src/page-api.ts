@@ -12,7 +12,11 @@ export type { UserConfig } from './config.ts';
 export { defineConfig } from './define-config.ts';
 /** What a site's enhancer (`templates/enhancers/NAME.ts`) receives besides its element, and the page data in it. */
 export type { ChunkContext as EnhancerContext, PageData } from './runtime/types.ts';
-export type LayoutName = 'default' | 'auth' | 'other';
+/**
+ * A page's `layout`: the name of a file in the site's templates/layouts/ without its extension
+ * (`default` when a page names none). A name without a file is a build error naming the page.
+ */
+export type LayoutName = string;
 
 /** Head of a page: message keys, formatted in each locale. */
 export interface PageHead {
