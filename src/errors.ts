@@ -110,6 +110,17 @@ export const errors = {
       `${file} claims ${claimed}, which belongs to the not-found page (404.tsx at the top of the pages folder: rendered with the path /404, written as 404.html in every locale). ` +
         'Give this page another path (rename its file or folder, or its alias); if it is meant as the not-found page, make it 404.tsx at the top of the pages folder.',
     ),
+  /** `fix`: what to rename, as a sentence start (`Rename the folder pages/de/`, `Change the alias`). */
+  localePrefixTaken: (file: string, claimed: 'path' | 'alias', sitePath: string, code: string, fix: string) => {
+    const segment = '/' + sitePath.split('/')[1]!;
+    const caseNote = segment === `/${code}` ? '' : ` (compared without case: ${segment}/ and /${code}/ are one folder on a case-insensitive file system, such as macOS's and Windows')`;
+    return new SitegenError(
+      'LocalePrefixTaken',
+      `${file} claims the ${claimed} ${sitePath}, which begins with /${code}, the URL prefix of the locale ${code}${caseNote}: ` +
+        `its pages are written under /${code}/, so both would be written to the same files and could not be told apart in the manifest. ` +
+        `${fix} so the path does not begin with a locale code.`,
+    );
+  },
   duplicateRoute: (urlPath: string, a: string, b: string) =>
     new SitegenError('DuplicateRoute', `Both ${a} and ${b} claim the path ${urlPath}. Remove one of them.`),
   bundleFailed: (details: string, location?: SourceLocation) =>

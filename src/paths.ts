@@ -33,6 +33,17 @@ export function htmlFile(publicPath: string): string {
  */
 export const NOT_FOUND_PATH = '/404';
 
+/**
+ * The locale whose URL prefix a site path begins with (`/de/about` -> `de`), or null. Every locale
+ * but the default is written under its prefix, so en's `/de/about` would be de's `/about`. Compared
+ * without case: on a case-insensitive file system (macOS, Windows) `dist/DE/` is `dist/de/`, and a
+ * site must build the same on every machine.
+ */
+export function localePrefixOf(sitePath: string, codes: readonly string[], defaultLocale: string): string | null {
+  const first = sitePath.split('/')[1]!.toLowerCase();
+  return codes.find((code) => code !== defaultLocale && code.toLowerCase() === first) ?? null;
+}
+
 /** Not-found page of a locale: `404.html`, `de/404.html`. */
 export function notFoundFile(code: string, defaultLocale: string): string {
   return code === defaultLocale ? '404.html' : `${code}/404.html`;

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import fg from 'fast-glob';
 import { errors } from './errors.ts';
-import { NOT_FOUND_PATH, routeBase } from './paths.ts';
-import { projectPath } from './config.ts';
+import { localePrefixOf, NOT_FOUND_PATH, routeBase } from './paths.ts';
+import { projectPath, type ResolvedConfig } from './config.ts';
 import { compareText } from './compare-text.ts';
 
 /** A page file and the URL path it answers (layout and aliases come from the module itself). */
@@ -24,8 +24,13 @@ export interface DiscoveredRoutes {
 
 const PAGE_GLOB = '**/*.{tsx,jsx,ts,js}';
 
+/** What route discovery reads of the config: the pages folder, and the locale codes no route may begin with. */
+export type RoutesConfig = Pick<ResolvedConfig, 'root' | 'pagesDir' | 'locales' | 'defaultLocale'>;
+
 /** pages/ -> routes. The file's path under pages/ is its URL path; no dynamic parameters. */
-export async function discoverRoutes(root: string, pagesDir: string): Promise<DiscoveredRoutes> {
+export async function discoverRoutes(config: RoutesConfig): Promise<DiscoveredRoutes> {
+  const { root, pagesDir } = config;
+  const codes = config.locales.map((l) => l.code);
   if (!existsSync(pagesDir)) throw errors.noPages(projectPath(root, pagesDir));
   const files = (await fg(PAGE_GLOB, { cwd: pagesDir, ignore: ['**/_*', '**/*.d.ts', '**/*.test.*'] })).sort();
   let notFound: string | null = null;
@@ -41,6 +46,8 @@ export async function discoverRoutes(root: string, pagesDir: string): Promise<Di
     const urlPath = '/' + withoutExt.replace(/(^|\/)index$/, '').replace(/\/$/, '');
     // pages/404/index.tsx: the not-found page is rendered with this path, so the two would be mistaken for each other.
     if (urlPath === NOT_FOUND_PATH) throw errors.notFoundPathTaken(projectPath(root, file), `the path ${NOT_FOUND_PATH}`);
+    const code = localePrefixOf(urlPath, codes, config.defaultLocale.code);
+    if (code) throw errors.localePrefixTaken(projectPath(root, file), 'path', urlPath, code, renameFix(root, pagesDir, rel));
     const previous = byPath.get(urlPath);
     if (previous) throw errors.duplicateRoute(urlPath, projectPath(root, previous.file), projectPath(root, file));
     byPath.set(urlPath, { path: urlPath, base: routeBase(urlPath), file });
@@ -48,4 +55,10 @@ export async function discoverRoutes(root: string, pagesDir: string): Promise<Di
   if (byPath.size === 0) throw errors.noPages(projectPath(root, pagesDir));
   const routes = [...byPath.values()].sort((a, b) => compareText(a.path, b.path));
   return { routes, notFound };
+}
+
+/** What to rename for a route under a locale's prefix: its top folder under pages/, or the file itself. */
+function renameFix(root: string, pagesDir: string, rel: string): string {
+  const [top, ...rest] = rel.split('/');
+  return rest.length ? `Rename the folder ${projectPath(root, path.join(pagesDir, top!))}/` : `Rename the file ${projectPath(root, path.join(pagesDir, rel))}`;
 }

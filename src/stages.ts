@@ -151,7 +151,7 @@ async function argumentFailures(state: BuildState): Promise<Finding[]> {
 }
 
 export async function routesStage(state: BuildState): Promise<void> {
-  const { routes, notFound } = await discoverRoutes(state.config.root, state.config.pagesDir);
+  const { routes, notFound } = await discoverRoutes(state.config);
   state.routes = routes;
   state.notFoundFile = notFound;
 }
@@ -181,7 +181,7 @@ export async function bundleStage(state: BuildState): Promise<void> {
   state.server = server;
   state.runtime = runtime;
   state.staticFiles = staticFiles;
-  const described = await describePages(server.modulePath, config.root, state.routes, state.notFoundFile, server.layouts);
+  const described = await describePages(server.modulePath, config, state.routes, state.notFoundFile, server.layouts);
   state.pages = described.pages;
   state.notFound = described.notFound;
   addStylesheet(state, server);

@@ -147,7 +147,7 @@ export class DevSession {
       if (sourceFiles.length) {
         const server = await bundleServer(config, state.routes, state.notFoundFile, await this.folder());
         draft.server = server;
-        const described = await describePages(server.modulePath, config.root, state.routes, state.notFoundFile, server.layouts);
+        const described = await describePages(server.modulePath, config, state.routes, state.notFoundFile, server.layouts);
         if (signal.aborted) throw new Superseded();
         if (shapeChanged(state, described.pages, server.layouts)) {
           await server.dispose();
@@ -203,7 +203,7 @@ export class DevSession {
   }
 
   private async routesChanged(state: BuildState): Promise<boolean> {
-    const now = await discoverRoutes(state.config.root, state.config.pagesDir);
+    const now = await discoverRoutes(state.config);
     const key = (routes: { path: string; file: string }[], nf: string | null) => JSON.stringify([routes.map((r) => [r.path, r.file]), nf]);
     return key(now.routes, now.notFound) !== key(state.routes, state.notFoundFile);
   }

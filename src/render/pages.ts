@@ -3,7 +3,8 @@ import type { RouteFile } from '../routes.ts';
 import { errors } from '../errors.ts';
 import type { PageInfo } from './context.ts';
 import { pageKey } from '../bundle.ts';
-import { NOT_FOUND_PATH } from '../paths.ts';
+import { localePrefixOf, NOT_FOUND_PATH } from '../paths.ts';
+import type { ResolvedConfig } from '../config.ts';
 
 interface PageModule {
   default?: unknown;
@@ -15,11 +16,13 @@ interface PageModule {
 /** Imports the server module and checks each page's exports: component, layout, head, aliases. */
 export async function describePages(
   modulePath: string,
-  root: string,
+  config: Pick<ResolvedConfig, 'root' | 'locales' | 'defaultLocale'>,
   routes: RouteFile[],
   notFound: string | null,
   layouts: string[],
 ): Promise<{ pages: PageInfo[]; notFound: PageInfo | null }> {
+  const { root } = config;
+  const codes = config.locales.map((l) => l.code);
   const mod = (await import(pathToFileURL(modulePath).href)) as { pages: Record<string, PageModule> };
   const describe = (file: string, routePath: string | null, base: string): PageInfo => {
     const key = pageKey(root, file);
@@ -35,6 +38,9 @@ export async function describePages(
       if (typeof alias !== 'string' || !/^\/[\w\-./]*\.html$/.test(alias) || alias.includes('..')) throw errors.badAlias(key, String(alias));
       // `/404.html` would be written over the not-found page of each locale.
       if (alias === `${NOT_FOUND_PATH}.html`) throw errors.notFoundPathTaken(key, `the alias ${alias}`);
+      // `/de/x.html` would be written where de's `/x.html` is.
+      const code = localePrefixOf(alias, codes, config.defaultLocale.code);
+      if (code) throw errors.localePrefixTaken(key, 'alias', alias, code, 'Change the alias');
     }
     return { file, key, path: routePath, base, layout, aliases: aliases as string[], head: { title: head.title, description: head.description } };
   };

@@ -141,6 +141,33 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.message).toMatch(/^pages\/about\.tsx claims the alias \/404\.html, which belongs to the not-found page/);
   });
 
+  it('a route under a locale\'s prefix (pages/de/about.tsx): en\'s /de/about would be written over de\'s /about', async () => {
+    const err = await failingBuild({ 'pages/de/about.tsx': PAGE('return <h1>x</h1>;') });
+    expect(err.code).toBe('LocalePrefixTaken');
+    expect(err.message).toBe(
+      'pages/de/about.tsx claims the path /de/about, which begins with /de, the URL prefix of the locale de: ' +
+        'its pages are written under /de/, so both would be written to the same files and could not be told apart in the manifest. ' +
+        'Rename the folder pages/de/ so the path does not begin with a locale code.',
+    );
+  });
+
+  it('a locale\'s prefix in another case (pages/DE/): one folder on a case-insensitive file system', async () => {
+    const err = await failingBuild({ 'pages/DE.tsx': PAGE('return <h1>x</h1>;') });
+    expect(err.code).toBe('LocalePrefixTaken');
+    expect(err.message).toBe(
+      'pages/DE.tsx claims the path /DE, which begins with /de, the URL prefix of the locale de ' +
+        '(compared without case: /DE/ and /de/ are one folder on a case-insensitive file system, such as macOS\'s and Windows\'): ' +
+        'its pages are written under /de/, so both would be written to the same files and could not be told apart in the manifest. ' +
+        'Rename the file pages/DE.tsx so the path does not begin with a locale code.',
+    );
+  });
+
+  it('an alias under a locale\'s prefix (/ar/x.html)', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>x</h1>;', "export const aliases = ['/ar/x.html'];") });
+    expect(err.code).toBe('LocalePrefixTaken');
+    expect(err.message).toMatch(/^pages\/about\.tsx claims the alias \/ar\/x\.html, which begins with \/ar, the URL prefix of the locale ar: .* Change the alias so the path does not begin with a locale code\.$/);
+  });
+
   it('two not-found pages', async () => {
     const err = await failingBuild({ 'pages/404.jsx': 'export const head = { title: "notFound.title", description: "notFound.title" };\nexport default function NotFound() { return null; }\n' });
     expect(err.code).toBe('DuplicateRoute');

@@ -22,7 +22,7 @@ const bundle = (folder?: BundleFolder): Promise<ServerBundle> => bundleServer(co
 beforeEach(async () => {
   site = await devSite();
   config = (await resolveConfig(site, {})).config;
-  routes = await discoverRoutes(config.root, config.pagesDir);
+  routes = await discoverRoutes(config);
 });
 
 describe('server bundles in a shared folder (dev)', () => {
@@ -81,7 +81,7 @@ describe('server bundles in a shared folder (dev)', () => {
     try {
       const a = await bundle();
       const movedConfig = (await resolveConfig(moved, {})).config;
-      const movedRoutes = await discoverRoutes(movedConfig.root, movedConfig.pagesDir);
+      const movedRoutes = await discoverRoutes(movedConfig);
       const b = await bundleServer(movedConfig, movedRoutes.routes, movedRoutes.notFound);
       await editFile(site, BADGE, (text) => text.replace('data-badge>', 'data-badge="v2">'));
       const c = await bundle();
