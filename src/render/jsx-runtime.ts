@@ -68,17 +68,28 @@ function addLink(record: LinkRecord, href: string, hreflang: string | null): voi
   record.links.push({ href, hreflang });
 }
 
+/**
+ * The host element a recording component stands for. React's development build gives the props of
+ * an element made with a key a `key` getter of their own (warning that key is not a prop); handed
+ * on to jsx() as they are, they read as a key spread into JSX ("A props object containing a "key"
+ * prop is being spread into JSX"). The getter is not enumerable, so a spread copy leaves it out;
+ * the production build defines none and the props go on as they are.
+ */
+function hostElement(type: string, props: Props): ReactElement {
+  return reactJsx(type as never, Object.hasOwn(props, 'key') ? { ...props } : props);
+}
+
 function RecordedAnchor(props: Props): ReactElement {
   const href = attrText(props.href);
   if (current && href !== null) addLink(current, href, hreflangOf(props));
   if (current) noteEnhancers(current, props);
-  return reactJsx('a', props);
+  return hostElement('a', props);
 }
 
 function RecordedLink(props: Props): ReactElement {
   if (current && attrText(props.rel) === 'alternate' && hreflangOf(props)) current.alternates++;
   if (current) noteEnhancers(current, props);
-  return reactJsx('link', props);
+  return hostElement('link', props);
 }
 
 /** Elements whose inner HTML comes as a string: their links are in the string. */
@@ -99,7 +110,7 @@ function rawHtmlComponent(type: string): (props: Props) => ReactElement {
       }
       if (current && type !== 'a') noteEnhancers(current, props);
       if (type === 'a') return RecordedAnchor(props);
-      return reactJsx(type as never, props);
+      return hostElement(type, props);
     };
     rawHtmlTypes.set(type, component);
   }
@@ -114,7 +125,7 @@ function enhancedComponent(type: string): (props: Props) => ReactElement {
   if (!component) {
     component = (props: Props) => {
       if (current) noteEnhancers(current, props);
-      return reactJsx(type as never, props);
+      return hostElement(type, props);
     };
     enhancedTypes.set(type, component);
   }

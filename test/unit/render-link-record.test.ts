@@ -2,7 +2,7 @@
  * Links for verification are recorded while React renders (src/render/jsx-runtime.ts). They must
  * be what the written HTML carries: the same as tokenizing the HTML (extractLinks) would give.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Fragment, jsx, jsxs, newLinkRecord, recordingLinks } from '../../src/render/jsx-runtime.ts';
@@ -78,6 +78,30 @@ describe('links recorded while rendering', () => {
   it('keep keys and markup as React renders them without the recorder', () => {
     const list = jsx('ul', { children: ['/a', '/b'].map((href) => jsx('li', { children: jsx('a', { href, children: href }) }, href)) });
     expect(both(list).html).toBe('<ul><li><a href="/a">/a</a></li><li><a href="/b">/b</a></li></ul>');
+  });
+
+  it('hand keyed elements on without React\'s "key prop is being spread into JSX" warning (its development build)', () => {
+    // The development build is the one that warns; it marks each element it makes with _store.
+    expect((jsx('a', {}) as unknown as { _store?: object })._store).toBeDefined();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // React warns once per element and props shape: `data-case` keeps this shape apart from other tests'.
+      const tree = jsxs('div', {
+        children: [
+          ...['de', 'fr'].map((code) => jsx('a', { 'data-case': 'keyed', hrefLang: code, href: `/${code}`, children: code }, code)),
+          jsx('link', { 'data-case': 'keyed', rel: 'alternate', hrefLang: 'de', href: '/de' }, 'alternate'),
+          jsx('p', { 'data-case': 'keyed', dangerouslySetInnerHTML: { __html: '<a href="/raw">raw</a>' } }, 'raw'),
+          jsx('a', { 'data-case': 'keyed', dangerouslySetInnerHTML: { __html: 'raw anchor' }, href: '/raw-anchor' }, 'raw-anchor'),
+          jsx('div', { 'data-case': 'keyed', 'data-enhance': 'slider' }, 'enhanced'),
+        ],
+      });
+      const { recorded, html } = both(tree);
+      expect(recorded.links.map((l) => l.href)).toEqual(['/de', '/fr', '/raw', '/raw-anchor']);
+      expect(html).toContain('<a data-case="keyed" hrefLang="de" href="/de">de</a>');
+      expect(error.mock.calls.map((call) => call.join(' '))).toEqual([]);
+    } finally {
+      error.mockRestore();
+    }
   });
 
   it('record nothing outside a recorded render', () => {
