@@ -19,6 +19,7 @@ import * as esbuild from 'esbuild';
 import type { Locale } from '../locales.ts';
 import { errors } from '../errors.ts';
 import { findEnhancers } from '../enhancers.ts';
+import { siteFile, siteNamespace } from '../site-namespace.ts';
 import { encodeTable } from './locale-match.ts';
 import { SRC_DIR } from '../package-root.ts';
 
@@ -99,11 +100,17 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
   const enhancers = findEnhancers(options.enhancersDir, options.root);
   const names = enhancers.map((e) => e.name);
   const pages = await run(
-    { ...split, entryPoints: enhancers.map((e) => ({ in: e.file, out: e.name })), outdir: path.join(OUT, 'chunks') },
+    {
+      ...split,
+      entryPoints: enhancers.map((e) => ({ in: e.file, out: e.name })),
+      outdir: path.join(OUT, 'chunks'),
+      // The site's files named by their path in the project, so that chunk names do not depend on where it lives.
+      plugins: options.root ? [siteNamespace(path.resolve(options.root))] : [],
+    },
     minify,
     define,
   ).catch(async (cause) => {
-    throw await enhancerError(cause);
+    throw await enhancerError(cause, options.root);
   });
   const folder = 'chunks.' + contentHash(pages.files);
   const chunkFiles = pages.files.map((f) => ({ ...f, path: 'assets/' + folder + f.path.slice('chunks'.length) }));
@@ -139,12 +146,13 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
 }
 
 /** An esbuild failure of the page chunks (a site's enhancer) as a catalogue error pointing at the spot. */
-async function enhancerError(cause: unknown): Promise<unknown> {
+async function enhancerError(cause: unknown, root?: string): Promise<unknown> {
   const failure = cause as esbuild.BuildFailure;
   if (!failure.errors) return cause;
   const detail = (await esbuild.formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
   const first = failure.errors.find((e) => e.location)?.location;
-  return errors.enhancerBundleFailed(detail, first ? { file: path.resolve(DIR, first.file), line: first.line, column: first.column + 1 } : undefined);
+  const file = first && ((root && siteFile(root, first.file)) || path.resolve(DIR, first.file));
+  return errors.enhancerBundleFailed(detail, first ? { file: file!, line: first.line, column: first.column + 1 } : undefined);
 }
 
 /** A short hash of a set of files (paths and contents), in esbuild's style: 8 characters, A-Z and 0-9. */
