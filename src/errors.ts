@@ -141,10 +141,14 @@ export const errors = {
       cause,
       detail: where ? `at ${where}` : undefined,
     }),
-  renderWorkerExited: (page: string, locale: string, code: number) =>
+  pageCalledExit: (code: number | string) =>
+    new SitegenError('PageCalledExit', `it called process.exit(${code}). A page must not end the build; throw an error instead.`),
+  renderWorkerExited: (pages: string[], code: number) =>
     new SitegenError(
       'RenderWorkerExited',
-      `${page} stopped the render worker (exit code ${code}) while rendering in locale ${locale}. A page must not call process.exit(); throw an error instead.`,
+      pages.length === 1
+        ? `${pages[0]} stopped the render worker (exit code ${code}) while rendering. A page must not call process.exit(); throw an error instead.`
+        : `A render worker stopped (exit code ${code}) after rendering ${pages.join(', ')}: one of them (or a timer it started) called process.exit(). Throw an error instead.`,
     ),
   portInUse: (port: number, host: string) =>
     new SitegenError('PortInUse', `Port ${port} on ${host} is already in use. Stop the other server or pass another one with --port.`),

@@ -75,8 +75,11 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
       // A page calling process.exit() ends its worker without an error: without this the build would wait forever.
       worker.on('exit', (code) => {
         if (settled || batch < 0) return;
-        const job = batches[batch]![Atomics.load(progress, 0)]!;
-        reject(errors.renderWorkerExited(projectPath(options.root, job.page.file), job.locale, code));
+        const at = Atomics.load(progress, 0);
+        const named = (job: RenderJob) => `${projectPath(options.root, job.page.file)} (locale ${job.locale})`;
+        // During a render: that page. After its batch was rendered: something one of them started (a timer).
+        const jobs = at >= 0 ? [named(batches[batch]![at]!)] : batches[batch]!.map(named);
+        reject(errors.renderWorkerExited(jobs, code));
       });
       feed();
     }

@@ -277,14 +277,33 @@ export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: 
     if (progress) Atomics.store(progress, 0, index);
     const usage = new UsageRecorder();
     try {
-      results.push(renderJob(mods, ctx, job, usage, pending));
+      results.push(withoutExit(() => renderJob(mods, ctx, job, usage, pending)));
     } catch (err) {
       results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [], links: [], alternates: 0, enhancers: [], error: serialize(err) });
     }
     if (pending.length >= MAX_PENDING_WRITES) await Promise.all(pending.splice(0));
   }
+  // Every page of the batch rendered: a worker that dies from here on cannot tell which one made it.
+  if (progress) Atomics.store(progress, 0, -1);
   await Promise.all(pending);
   return results;
+}
+
+/**
+ * Runs a page's render with process.exit() turned into an error: on the main thread it would end
+ * the whole build without a word (and with any exit code, 0 too); the error names the page and the
+ * locale like any other. (A worker that exits later, outside the render, is caught by the pool.)
+ */
+function withoutExit<T>(render: () => T): T {
+  const exit = process.exit;
+  process.exit = ((code?: number | string | null) => {
+    throw errors.pageCalledExit(code ?? 0);
+  }) as typeof process.exit;
+  try {
+    return render();
+  } finally {
+    process.exit = exit;
+  }
 }
 
 /** Worker thread loop: context from workerData, job batches by message. */

@@ -76,16 +76,36 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.detail).toMatch(/^at pages\/about\.tsx:6:\d+$/);
   });
 
-  it('a page that calls process.exit() in a render worker fails the build with page and locale instead of hanging', async () => {
+  it('a page that calls process.exit() while rendering fails the build with page and locale, instead of ending it', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE(`if (t('about.title') === 'Über uns') process.exit(0);\n  return <h1>x</h1>;`) }, { workers: 0 });
+    expect(err.code).toBe('RenderFailed');
+    expect(err.message).toBe(
+      'pages/about.tsx threw while rendering in locale de: it called process.exit(0). A page must not end the build; throw an error instead.',
+    );
+  });
+
+  it('a render worker that exits without an error event while rendering (an exit the page kept aside) fails the build naming the page and locale', async () => {
     const err = await failingBuild(
-      // Only in a worker: on the main thread it would end the test run itself.
-      { 'pages/about.tsx': PAGE(`if (t('about.title') === 'Über uns' && !isMainThread) process.exit(0);\n  return <h1>x</h1>;`, "import { isMainThread } from 'node:worker_threads';") },
+      {
+        'pages/about.tsx': PAGE(
+          `if (t('about.title') === 'Über uns' && !isMainThread) bye(5);\n  return <h1>x</h1>;`,
+          "import { isMainThread } from 'node:worker_threads';\nconst bye = process.exit.bind(process);",
+        ),
+      },
       { workers: 2 },
     );
     expect(err.code).toBe('RenderWorkerExited');
-    expect(err.message).toBe(
-      'pages/about.tsx stopped the render worker (exit code 0) while rendering in locale de. A page must not call process.exit(); throw an error instead.',
+    expect(err.message).toBe('pages/about.tsx (locale de) stopped the render worker (exit code 5) while rendering. A page must not call process.exit(); throw an error instead.');
+  }, 20_000);
+
+  it('a render worker that exits without an error event (process.exit after the render) fails the build with page and locale instead of hanging', async () => {
+    const err = await failingBuild(
+      // Only in a worker: on the main thread it would end the test run itself.
+      { 'pages/about.tsx': PAGE(`if (t('about.title') === 'Über uns' && !isMainThread) queueMicrotask(() => process.exit(3));\n  return <h1>x</h1>;`, "import { isMainThread } from 'node:worker_threads';") },
+      { workers: 2 },
     );
+    expect(err.code).toBe('RenderWorkerExited');
+    expect(err.message).toMatch(/^A render worker stopped \(exit code 3\) after rendering (.+, )?pages\/about\.tsx \(locale de\)(, .+)?: one of them \(or a timer it started\) called process\.exit\(\)\. Throw an error instead\.$/);
   }, 20_000);
 
   it('a message missing in en too: names the key and the page', async () => {
