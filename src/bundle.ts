@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import type { ResolvedConfig } from './config.ts';
 import type { RouteFile } from './routes.ts';
-import { errors } from './errors.ts';
 import fg from 'fast-glob';
-import { SRC_DIR } from './package-root.ts';
+import { PACKAGE_ROOT, SRC_DIR } from './package-root.ts';
 import { isProcessAlive } from './process-alive.ts';
 import { externalPackages, linkPackages } from './bundle-modules.ts';
+import { decodeBuilt, encodeBuilt, ENTRY, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
+import { cachedRun } from './cache/bundle-cache.ts';
+import type { CacheLocation } from './cache/build-cache.ts';
 
 /**
  * Server bundles live in the site's folder (sitegen's install may be read-only, and is shared by
@@ -16,12 +18,6 @@ import { externalPackages, linkPackages } from './bundle-modules.ts';
 export function bundlesDir(root: string): string {
   return path.join(root, 'node_modules', '.cache', 'sitegen', 'bundles');
 }
-/** Left to Node, found through bundle-modules.ts' links: pages and the renderer share one React, and in dev every rebuild reuses these modules already loaded (and compiled by the JIT). */
-const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*', 'intl-messageformat', '@formatjs/*', 'htmlparser2'];
-/** What the pages' and templates' JSX compiles to (see render/jsx-runtime.ts). */
-const JSX_RUNTIME = path.join(SRC_DIR, 'render', 'jsx-runtime.ts');
-/** The generated entry module: every page and layout, and the renderer's exports. */
-const ENTRY = 'sitegen:server';
 
 export interface ServerBundle {
   /** Absolute path of the ESM entry module (pages, layouts, renderer, worker loop). */
@@ -116,7 +112,13 @@ export function pageKey(root: string, file: string): string {
  * Bundles every page, layout and the renderer into a server module with esbuild, into `folder`
  * (a dev session passes its own for all rebuilds; without one the bundle has a folder of its own).
  */
-export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], notFound: string | null, folder?: BundleFolder): Promise<ServerBundle> {
+export async function bundleServer(
+  config: ResolvedConfig,
+  pages: RouteFile[],
+  notFound: string | null,
+  folder?: BundleFolder,
+  cache?: { location: CacheLocation | null; onDamaged(): void },
+): Promise<ServerBundle> {
   const layoutFiles = (await fg('*.{tsx,jsx}', { cwd: path.join(config.templatesDir, 'layouts'), absolute: true })).sort();
   const layouts = layoutFiles.map((f) => path.basename(f).replace(/\.(tsx|jsx)$/, ''));
   const pageFiles = [...pages.map((p) => p.file), ...(notFound ? [notFound] : [])];
@@ -140,67 +142,29 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
 
   const owned = folder ? null : await BundleFolder.create(config.root);
   const into = folder ?? owned!;
-  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  // esbuild writes the metafile's paths relative to the real path of its working folder.
+  const base = await realpath(config.root);
+  let built: BuiltServer;
   try {
-    result = await esbuild.build({
-      entryPoints: [{ in: ENTRY, out: 'server' }, ...(split ? sources : [])],
-      plugins: [
-        {
-          name: 'sitegen-entry',
-          setup(build: esbuild.PluginBuild) {
-            build.onResolve({ filter: /^sitegen:server$/ }, () => ({ path: ENTRY, namespace: 'sitegen' }));
-            build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: entry, resolveDir: config.root, loader: 'js' }));
-          },
-        },
-        {
-          // JSX renders through sitegen's runtime, which records links for verification as React renders.
-          name: 'sitegen-jsx-runtime',
-          setup(build: esbuild.PluginBuild) {
-            build.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) =>
-              args.importer === JSX_RUNTIME ? { path: 'react/jsx-runtime', external: true } : { path: JSX_RUNTIME },
-            );
-          },
-        },
-      ],
-      bundle: true,
-      splitting: split,
-      write: false,
-      metafile: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      jsx: 'automatic',
-      sourcemap: 'linked',
-      sourcesContent: false,
-      outdir: into.dir,
-      entryNames: split ? '[dir]/[name]-[hash]' : '[name]',
-      chunkNames: 'chunks/[name]-[hash]',
-      external: EXTERNAL,
-      alias: { sitegen: path.join(SRC_DIR, 'page-api.ts') },
-      loader: { '.svg': 'text', '.png': 'file', '.jpg': 'file', '.webp': 'file' },
-      logLevel: 'silent',
-      absWorkingDir: config.root,
+    // The folder's name differs in each build; its place relative to the sources is in the key.
+    const where = [path.relative(into.dir, config.root), path.relative(into.dir, SRC_DIR)];
+    built = await cachedRun(cache?.location ?? null, 'server', [entry, String(split), ...where], {
+      make: () => runServerEsbuild(config, entry, split ? sources : [], into.dir),
+      encode: (b) => encodeBuilt(b, base, into.dir),
+      decode: (json) => decodeBuilt(json, base, into.dir),
+      roots: [config.root, PACKAGE_ROOT],
+      onDamaged: () => cache?.onDamaged(),
     });
   } catch (cause) {
     await owned?.dispose();
-    const failure = cause as esbuild.BuildFailure;
-    if (!failure.errors) throw cause;
-    const detail = (await esbuild.formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
-    const first = failure.errors.find((e) => e.location)?.location;
-    throw errors.bundleFailed(detail, first ? { file: path.resolve(config.root, first.file), line: first.line, column: first.column + 1 } : undefined);
+    throw cause;
   }
-
-  const outputs = Object.entries(result.metafile.outputs);
-  const [entryOut, entryMeta] = outputs.find(([, o]) => o.entryPoint === `sitegen:${ENTRY}`)!;
-  // esbuild writes the metafile's paths relative to the real path of its working folder.
-  const base = await realpath(config.root);
+  const { metafile, css } = built;
+  const [entryOut] = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === `sitegen:${ENTRY}`)!;
   const modulePath = path.resolve(base, entryOut);
-  const cssPath = entryMeta.cssBundle ? path.resolve(base, entryMeta.cssBundle) : null;
-  const cssOut = result.outputFiles.find((f) => f.path === cssPath);
-  const css = cssOut ? (await esbuild.transform(cssOut.text, { loader: 'css', minify: true, target: ['chrome100', 'safari15', 'firefox100'] })).code : '';
 
-  const files = result.outputFiles.filter((f) => f.path.endsWith('.js') || f.path.endsWith('.js.map'));
-  await Promise.all([into.add(files), linkPackages(path.dirname(into.dir), externalPackages(result.metafile), config.root)]);
+  const files = built.outputFiles.filter((f) => f.path.endsWith('.js') || f.path.endsWith('.js.map'));
+  await Promise.all([into.add(files), linkPackages(path.dirname(into.dir), externalPackages(metafile), config.root)]);
   // For the build id, the JS without what depends on where the project and sitegen are: esbuild's
   // name hashes (they cover the source maps, which name files by their path from sitegen's cache)
   // and its `// path/of/module.ts` comments.
@@ -215,7 +179,7 @@ export async function bundleServer(config: ResolvedConfig, pages: RouteFile[], n
     dir: into.dir,
     code,
     css,
-    metafile: result.metafile,
+    metafile,
     layouts,
     layoutFiles,
     dispose: async () => {

@@ -9,7 +9,8 @@ import { formatFinding, type Finding } from './check/index.ts';
 import type { Messages } from './i18n/translator.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
 import { bundleServer, type BundleFolder, type ServerBundle } from './bundle.ts';
-import { bundleRuntime, type RuntimeAssets } from './runtime/bundle.ts';
+import type { RuntimeAssets } from './runtime/bundle.ts';
+import { cachedRuntime } from './cache/runtime-cache.ts';
 import { describePages } from './render/pages.ts';
 import { renderAll } from './render/pool.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/context.ts';
@@ -173,9 +174,11 @@ export function shardLocales(state: BuildState): string[] {
 /** esbuild: pages and templates into one server module, the runtime into browser assets. */
 export async function bundleStage(state: BuildState): Promise<void> {
   const { config } = state;
+  // esbuild's results come from the build cache while the files they were made from are unchanged.
+  const onDamaged = () => state.cacheUse.damaged++;
   const [server, runtime, staticFiles] = await Promise.all([
-    bundleServer(config, state.routes, state.notFoundFile, state.bundles),
-    bundleRuntime({ locales: config.locales, defaultLocale: config.defaultLocale.code, minify: true, enhancersDir: config.enhancersDir, root: config.root }),
+    bundleServer(config, state.routes, state.notFoundFile, state.bundles, { location: state.cache, onDamaged }),
+    cachedRuntime(state.cache, { locales: config.locales, defaultLocale: config.defaultLocale.code, minify: true, enhancersDir: config.enhancersDir, root: config.root }, config.root, onDamaged),
     listStatic(config.staticDir),
   ]);
   state.server = server;

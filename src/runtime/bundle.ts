@@ -22,6 +22,7 @@ import { findEnhancers } from '../enhancers.ts';
 import { siteFile, siteNamespace } from '../site-namespace.ts';
 import { encodeTable } from './locale-match.ts';
 import { SRC_DIR } from '../package-root.ts';
+import { metafileInputs } from '../cache/bundle-cache.ts';
 
 export interface RuntimeAssets {
   /** Files to write under the assets base, paths relative to it, e.g. 'assets/runtime.3F2A1C9D.js'. */
@@ -35,6 +36,8 @@ export interface RuntimeAssets {
   css: string;
   /** The enhancer names the page chunks were made for: what `data-enhance` may name. */
   chunks: string[];
+  /** The files the builds read (absolute paths): what the build cache checks before reusing these assets. */
+  inputs: string[];
 }
 
 export interface BundleRuntimeOptions {
@@ -50,6 +53,7 @@ export interface BundleRuntimeOptions {
 type OutFile = RuntimeAssets['files'][number];
 
 const DIR = path.join(SRC_DIR, 'runtime');
+const CSS = path.join(DIR, 'runtime.css');
 /** esbuild needs an output folder to name files; nothing is written there. */
 const OUT = path.join(DIR, '.out');
 
@@ -140,8 +144,9 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
     entry,
     redirectScript,
     sizes: { coreGzip: coreGzipSize(core.metafile, core.files, entry), redirectBytes: Buffer.byteLength(redirectScript) },
-    css: (await esbuild.transform(readFileSync(path.join(DIR, 'runtime.css'), 'utf8'), { loader: 'css', minify: true })).code,
+    css: (await esbuild.transform(readFileSync(CSS, 'utf8'), { loader: 'css', minify: true })).code,
     chunks: names,
+    inputs: [CSS, ...[pages, core, redirect].flatMap((r) => metafileInputs(r.metafile.inputs, DIR))],
   };
 }
 

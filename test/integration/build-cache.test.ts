@@ -15,7 +15,7 @@ const basic = fixtureSites('basic');
 const CACHE = '.cache-test';
 const buildInto = (root: string, out: string, cacheDir: string | false = CACHE): Promise<BuildResult> =>
   build({ root, outDir: out, cacheDir, logger: createMemoryLogger(), workers: 0 });
-const entries = async (root: string, kind: 'pages' | 'check') =>
+const entries = async (root: string, kind: 'pages' | 'check' | 'esbuild') =>
   (await readdir(path.join(root, CACHE, kind))).filter((n) => n.endsWith('.json')).map((n) => path.join(root, CACHE, kind, n));
 const cacheWarnings = (r: BuildResult) => r.warnings.filter((w) => w.includes('cache'));
 
@@ -101,5 +101,60 @@ describe('build cache', () => {
     expect((await readdir(path.join(root, 'my-cache', 'pages'))).length).toBeGreaterThan(0);
     expect(await runCli(['node', 'sitegen', 'build', '--root', root, '--workers', '0'], { cwd: root, logger })).toBe(0);
     expect((await readdir(path.join(root, 'node_modules', '.cache', 'sitegen', 'pages'))).length).toBeGreaterThan(0);
+  });
+});
+
+describe('build cache: esbuild results', () => {
+  /** A cold build, a warm one (esbuild's results from the cache), an edit, then a cached build against a cold one. */
+  async function editAfterWarm(root: string, edit: () => Promise<void>): Promise<string> {
+    await buildInto(root, 'first');
+    expect(await entries(root, 'esbuild')).toHaveLength(2);
+    const warm = await buildInto(root, 'warm');
+    expect(warm.cache).toMatchObject({ rendered: 0, damaged: 0 });
+    await expectSameTree(path.join(root, 'first'), path.join(root, 'warm'));
+    await edit();
+    await buildInto(root, 'cached');
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+    return path.join(root, 'cached');
+  }
+  const withNote = { 'templates/components/note.tsx': 'export const Note = () => <p className="note">first note</p>;\n' };
+  const usingNote = (text: string) => `import { Note } from '../templates/components/note';\n${text.replace('</h1>', '</h1><Note />')}`;
+
+  it('an edit of a component file after a warm build is in the next cached build', async () => {
+    const root = await basic(withNote);
+    await editFile(root, 'pages/about.tsx', usingNote);
+    const out = await editAfterWarm(root, () => editFile(root, 'templates/components/note.tsx', (t) => t.replace('first note', 'second note')));
+    expect(await readFile(path.join(out, 'about', 'index.html'), 'utf8')).toContain('<p class="note">second note</p>');
+  });
+
+  it('an edit of a template\'s CSS after a warm build is in the next cached build', async () => {
+    const root = await basic();
+    const out = await editAfterWarm(root, () => editFile(root, 'templates/layouts/default.css', (t) => `${t}\n.added-rule { color: rebeccapurple }\n`));
+    const assets = await readdir(path.join(out, '_static', 'assets'));
+    const css = assets.find((n) => n.endsWith('.css'))!;
+    expect(await readFile(path.join(out, '_static', 'assets', css), 'utf8')).toContain('.added-rule{color:#639}');
+  });
+
+  it('a new file that an import now resolves to (note.tsx beside note.ts) is in the next cached build', async () => {
+    const root = await basic({ 'templates/components/note.ts': "export const Note = () => 'from ts';\n" });
+    await editFile(root, 'pages/about.tsx', usingNote);
+    const out = await editAfterWarm(root, () => writeFile(path.join(root, 'templates/components/note.tsx'), "export const Note = () => 'from tsx';\n"));
+    expect(await readFile(path.join(out, 'about', 'index.html'), 'utf8')).toContain('from tsx');
+  });
+
+  it('a damaged esbuild entry is ignored with one warning line and made again', async () => {
+    const root = await basic();
+    await buildInto(root, 'first');
+    const [server, runtime] = await entries(root, 'esbuild');
+    await truncate(server!, 100);
+    const entry = JSON.parse(await readFile(runtime!, 'utf8'));
+    await writeFile(runtime!, JSON.stringify({ key: entry.key, value: { ...entry.value, value: { files: 'not a list' } } }));
+    const cached = await buildInto(root, 'cached');
+    expect(cached.cache!.damaged).toBe(2);
+    expect(cacheWarnings(cached)).toEqual([expect.stringMatching(/^build cache: 2 damaged entries in .* ignored and made again\.$/)]);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+    expect((await buildInto(root, 'again')).cache).toMatchObject({ rendered: 0, damaged: 0 });
   });
 });

@@ -1,0 +1,127 @@
+/**
+ * The server bundle's esbuild run (see bundle.ts), and its result in the form the build cache
+ * keeps (cache/bundle-cache.ts): output files and metafile named relative to the bundle's folder,
+ * which has a new name in every build.
+ */
+import path from 'node:path';
+import { realpath } from 'node:fs/promises';
+import * as esbuild from 'esbuild';
+import type { ResolvedConfig } from './config.ts';
+import { errors } from './errors.ts';
+import { SRC_DIR } from './package-root.ts';
+import { metafileInputs } from './cache/bundle-cache.ts';
+
+/** Left to Node, found through bundle-modules.ts' links: pages and the renderer share one React, and in dev every rebuild reuses these modules already loaded (and compiled by the JIT). */
+const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*', 'intl-messageformat', '@formatjs/*', 'htmlparser2'];
+/** What the pages' and templates' JSX compiles to (see render/jsx-runtime.ts). */
+const JSX_RUNTIME = path.join(SRC_DIR, 'render', 'jsx-runtime.ts');
+/** The generated entry module: every page and layout, and the renderer's exports. */
+export const ENTRY = 'sitegen:server';
+
+/** The output files (paths absolute, in the bundle's folder), the metafile and the minified CSS. */
+export interface BuiltServer {
+  outputFiles: esbuild.OutputFile[];
+  metafile: esbuild.Metafile;
+  css: string;
+}
+
+/** Runs esbuild over the generated `entry` (and, split for dev, `sources` as entries of their own) into `outdir`. */
+export async function runServerEsbuild(
+  config: ResolvedConfig,
+  entry: string,
+  sources: { in: string; out: string }[],
+  outdir: string,
+): Promise<{ value: BuiltServer; inputs: string[] }> {
+  const split = sources.length > 0;
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: [{ in: ENTRY, out: 'server' }, ...sources],
+      plugins: [
+        {
+          name: 'sitegen-entry',
+          setup(build: esbuild.PluginBuild) {
+            build.onResolve({ filter: /^sitegen:server$/ }, () => ({ path: ENTRY, namespace: 'sitegen' }));
+            build.onLoad({ filter: /.*/, namespace: 'sitegen' }, () => ({ contents: entry, resolveDir: config.root, loader: 'js' }));
+          },
+        },
+        {
+          // JSX renders through sitegen's runtime, which records links for verification as React renders.
+          name: 'sitegen-jsx-runtime',
+          setup(build: esbuild.PluginBuild) {
+            build.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) =>
+              args.importer === JSX_RUNTIME ? { path: 'react/jsx-runtime', external: true } : { path: JSX_RUNTIME },
+            );
+          },
+        },
+      ],
+      bundle: true,
+      splitting: split,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      jsx: 'automatic',
+      sourcemap: 'linked',
+      sourcesContent: false,
+      outdir,
+      entryNames: split ? '[dir]/[name]-[hash]' : '[name]',
+      chunkNames: 'chunks/[name]-[hash]',
+      external: EXTERNAL,
+      alias: { sitegen: path.join(SRC_DIR, 'page-api.ts') },
+      loader: { '.svg': 'text', '.png': 'file', '.jpg': 'file', '.webp': 'file' },
+      logLevel: 'silent',
+      absWorkingDir: config.root,
+    });
+  } catch (cause) {
+    const failure = cause as esbuild.BuildFailure;
+    if (!failure.errors) throw cause;
+    const detail = (await esbuild.formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
+    const first = failure.errors.find((e) => e.location)?.location;
+    throw errors.bundleFailed(detail, first ? { file: path.resolve(config.root, first.file), line: first.line, column: first.column + 1 } : undefined);
+  }
+  // esbuild writes the metafile's paths relative to the real path of its working folder.
+  const base = await realpath(config.root);
+  const entryMeta = Object.values(result.metafile.outputs).find((o) => o.entryPoint === `sitegen:${ENTRY}`)!;
+  const cssPath = entryMeta.cssBundle ? path.resolve(base, entryMeta.cssBundle) : null;
+  const cssOut = result.outputFiles.find((f) => f.path === cssPath);
+  const css = cssOut ? (await esbuild.transform(cssOut.text, { loader: 'css', minify: true, target: ['chrome100', 'safari15', 'firefox100'] })).code : '';
+  return { value: { outputFiles: result.outputFiles, metafile: result.metafile, css }, inputs: metafileInputs(result.metafile.inputs, base) };
+}
+
+/** The folder in the metafile's paths, as esbuild writes them: relative to `base`, with forward slashes. */
+const metaPrefix = (base: string, outdir: string) => path.relative(base, outdir).split(path.sep).join('/') + '/';
+/** Stands for the bundle's folder in a kept metafile. */
+const OUT = '\0out/';
+
+/** The result as JSON, its files' paths relative to `outdir` (`base`: the real path of the working folder). */
+export function encodeBuilt(built: BuiltServer, base: string, outdir: string): unknown {
+  return {
+    files: built.outputFiles.map((f) => [path.relative(outdir, f.path), f.hash, Buffer.from(f.contents).toString('base64')]),
+    metafile: JSON.stringify(built.metafile).replaceAll(JSON.stringify(metaPrefix(base, outdir)).slice(1, -1), OUT),
+    css: built.css,
+  };
+}
+
+/** A kept result placed in `outdir`, or null when its shape is not that of encodeBuilt's. */
+export function decodeBuilt(json: unknown, base: string, outdir: string): BuiltServer | null {
+  const j = json as { files?: unknown; metafile?: unknown; css?: unknown };
+  const row = (r: unknown): r is [string, string, string] => Array.isArray(r) && r.length === 3 && r.every((x) => typeof x === 'string');
+  if (!j || !Array.isArray(j.files) || !j.files.every(row) || typeof j.metafile !== 'string' || typeof j.css !== 'string') return null;
+  let metafile: esbuild.Metafile;
+  try {
+    metafile = JSON.parse(j.metafile.replaceAll(OUT, JSON.stringify(metaPrefix(base, outdir)).slice(1, -1))) as esbuild.Metafile;
+  } catch {
+    return null;
+  }
+  if (!metafile || typeof metafile.outputs !== 'object' || typeof metafile.inputs !== 'object') return null;
+  const outputFiles = j.files.map(([rel, hash, data]) => outputFile(path.join(outdir, rel), hash, Buffer.from(data, 'base64')));
+  return { outputFiles, metafile, css: j.css };
+}
+
+/** An esbuild OutputFile of these bytes (its text decoded when first asked for, as esbuild's own). */
+function outputFile(file: string, hash: string, contents: Uint8Array): esbuild.OutputFile {
+  let text: string | undefined;
+  return { path: file, hash, contents, get text() { return (text ??= Buffer.from(contents).toString('utf8')); } };
+}

@@ -1,0 +1,120 @@
+/**
+ * esbuild's results kept in the build cache (see build-cache.ts). The profile of a build whose
+ * pages all came from the cache showed esbuild's runs (the server bundle, the browser runtime's
+ * three builds, a CSS minify each) and the start of its service process as a large fixed cost,
+ * for output that depends only on files that did not change.
+ *
+ * An entry is found by a key over what the caller knows shapes the run (its options, its generated
+ * entry code, sitegen's and esbuild's versions) and holds the files the run read, as esbuild's
+ * metafile lists them, each with a hash of its bytes. It is used only if every one of those files
+ * still has those bytes, and every folder holding one still lists the same names (a new file
+ * beside an import can change what the import resolves to: `x.tsx` beside `x.ts`), with the same
+ * tsconfig.json, jsconfig.json and package.json there and in the folders above, up to the
+ * project's or sitegen's root. Anything else runs esbuild again.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CacheLocation } from './build-cache.ts';
+import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
+
+/** Files next to sources that change how esbuild resolves and compiles them. */
+const SETTINGS = ['tsconfig.json', 'jsconfig.json', 'package.json'];
+
+/** What a run read: file -> hash of its bytes, folder -> hash of its names and settings. */
+interface Inputs {
+  files: [string, string][];
+  dirs: [string, string][];
+}
+
+interface Stored {
+  inputs: Inputs;
+  value: unknown;
+}
+
+export interface CachedRun<T> {
+  /** Does the run; `inputs` are the absolute paths of the files it read. */
+  make(): Promise<{ value: T; inputs: string[] }>;
+  /** The value as JSON (Uint8Array as base64), and back; decode returns null for a wrong shape. */
+  encode(value: T): unknown;
+  decode(json: unknown): T | null;
+  /** Folders (the project's root, sitegen's) up to which the settings files above an input count. */
+  roots: string[];
+  /** Hears of a damaged entry (ignored and made again). */
+  onDamaged(): void;
+}
+
+/** `run.make()`, or its result of an earlier build when nothing it read has changed. */
+export async function cachedRun<T>(cache: CacheLocation | null, name: string, keyParts: string[], run: CachedRun<T>): Promise<T> {
+  if (!cache) return (await run.make()).value;
+  const key = hashKey('esbuild', cache.version, name, ...keyParts);
+  const file = entryFile(cache.dir, 'esbuild', key);
+  const found = readEntry<Stored>(file, key);
+  if (found !== undefined) {
+    const stored = found !== 'damaged' && wellFormed(found) ? found : null;
+    const value = stored && run.decode(stored.value);
+    if (!stored || value === null) run.onDamaged();
+    else if (unchanged(stored.inputs)) return value;
+  }
+  const made = await run.make();
+  writeEntry(file, key, { inputs: inputsOf(made.inputs, run.roots), value: run.encode(made.value) } satisfies Stored);
+  return made.value;
+}
+
+function inputsOf(files: string[], roots: string[]): Inputs {
+  const dirs = new Map<string, string>();
+  for (const file of new Set(files)) {
+    let dir = path.dirname(file);
+    dirs.set(dir, dirPrint(dir, true));
+    const root = roots.find((r) => dir.startsWith(r + path.sep));
+    while (root && dir !== root) {
+      dir = path.dirname(dir);
+      if (!dirs.has(dir)) dirs.set(dir, dirPrint(dir, false));
+    }
+  }
+  return { files: [...new Set(files)].sort().map((f) => [f, filePrint(f)]), dirs: [...dirs].sort(([a], [b]) => (a < b ? -1 : 1)) };
+}
+
+/** Every recorded file and folder as it was; stops at the first difference. */
+function unchanged(inputs: Inputs): boolean {
+  const withNames = new Set(inputs.files.map(([f]) => path.dirname(f)));
+  return inputs.files.every(([f, print]) => filePrint(f) === print) && inputs.dirs.every(([d, print]) => dirPrint(d, withNames.has(d)) === print);
+}
+
+const digest = (data: string | Uint8Array) => createHash('sha1').update(data).digest('base64');
+
+function filePrint(file: string): string {
+  try {
+    return digest(readFileSync(file));
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * A folder's settings files and, for a folder holding an input, its names (without dot-names,
+ * such as a build's staging folder, and node_modules, whose packages esbuild finds by name).
+ */
+function dirPrint(dir: string, withNames: boolean): string {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return 'missing';
+  }
+  let text = withNames ? names.filter((n) => !n.startsWith('.') && n !== 'node_modules').join('\0') : '';
+  for (const name of SETTINGS) if (names.includes(name)) text += `\0${name}\0${filePrint(path.join(dir, name))}`;
+  return digest(text);
+}
+
+function wellFormed(s: Stored): boolean {
+  const pairs = (xs: unknown) => Array.isArray(xs) && xs.every((x) => Array.isArray(x) && x.length === 2 && x.every((y) => typeof y === 'string'));
+  return !!s && !!s.inputs && pairs(s.inputs.files) && pairs(s.inputs.dirs) && s.value !== undefined;
+}
+
+/** esbuild's metafile inputs (relative to its working folder; virtual modules have a namespace) as absolute paths. */
+export function metafileInputs(inputs: Record<string, unknown>, workingDir: string): string[] {
+  return Object.keys(inputs)
+    .filter((k) => !/^[a-z][\w-]*:/i.test(k) || /^[a-z]:[\\/]/i.test(k))
+    .map((k) => path.resolve(workingDir, k));
+}
