@@ -7,74 +7,24 @@
  * to a long password, a network failure). The continueUrl allow-list, empty in the real config,
  * is unit-tested (test/unit/firebase-continue-url.test.ts).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.ts';
-import { REPO } from '../helpers/site.ts';
-import { buildRealSite } from '../helpers/real-site.ts';
-import { AUTH, PROJECT, identity, latestOobCode, oobCodes, routeToEmulators, startEmulators, type RunningEmulators } from '../helpers/emulators.ts';
-import { serve, type RunningServer } from '../../src/dev/serve.ts';
-import { createMemoryLogger } from '../../src/logger.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { identity, latestOobCode, oobCodes } from '../helpers/emulators.ts';
+import { newUser, panel, siteMessages, status, uniqueEmail, useFirebaseSite, visibleState, type OpenOptions } from '../helpers/firebase-site.ts';
 
-const en = JSON.parse(readFileSync(path.join(REPO, 'locales/en.json'), 'utf8'));
+const en = siteMessages('en');
 const AA = en.authAction;
 const AC = en.applycode;
 
-let emulators: RunningEmulators;
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let site: Awaited<ReturnType<typeof buildRealSite>>;
-
-beforeAll(async () => {
-  // The real site, as is, in en and de (de for the lang switch).
-  [emulators, site] = await Promise.all([startEmulators(), buildRealSite(['en', 'de'])]);
-  server = await serve({ root: site.out, port: 0, logger: createMemoryLogger() });
-  browser = await launchChromium();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await emulators?.stop();
-  await site?.dispose();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext();
-  // Start every test from an empty Auth emulator.
-  await fetch(`${AUTH}/emulator/v1/projects/${PROJECT}/accounts`, { method: 'DELETE' });
-});
-
-let seq = 0;
-const uniqueEmail = (name: string) => `${name}.${++seq}.${Date.now()}@example.com`;
-
-async function open(urlPath: string, before?: (page: Page) => Promise<unknown>): Promise<Page> {
-  const page = await context.newPage();
-  await page.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.abort());
-  await routeToEmulators(page);
-  await before?.(page); // the route registered last runs first: a test's own answers win
-
-  await page.goto(server.url + urlPath);
-  return page;
-}
-
-const visibleState = (page: Page) => page.locator('[data-enhance="auth-action"] section[data-state]:not([hidden])');
-const status = (page: Page) => page.locator('[data-status]');
-
-async function newUser(password = 'first-pass1') {
-  const email = uniqueEmail('user');
-  const user = await identity('signUp', { email, password, returnSecureToken: true });
-  return { email, password, idToken: user.idToken as string };
-}
+const served = useFirebaseSite();
+const open = (urlPath: string, before?: OpenOptions['before']) => served.open(urlPath, { before });
 
 describe('/auth_action', () => {
   it('verifies an e-mail address, follows a continueUrl on this site, and refuses the used code', async () => {
     const user = await newUser();
     await identity('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: user.idToken });
     const code = await latestOobCode(user.email, 'VERIFY_EMAIL');
-    const next = server.url + '/de/applycode?from=mail';
+    const next = served.url + '/de/applycode?from=mail';
     const query = `?mode=verifyEmail&oobCode=${code}&apiKey=not-ours&continueUrl=${encodeURIComponent(next)}`;
     const page = await open('/auth_action' + query);
     await expect.poll(() => visibleState(page).getAttribute('data-state')).toBe('verified');
@@ -242,8 +192,6 @@ describe('/auth_action', () => {
 });
 
 describe('/applycode', () => {
-  const panel = (page: Page) => page.locator('[data-enhance="apply-code"] section[data-panel]:not([hidden])');
-
   async function signIn(page: Page, email: string, password: string) {
     await page.fill('#apply-signin-email', email);
     await page.fill('#apply-signin-password', password);
@@ -296,7 +244,7 @@ describe('/applycode', () => {
     await expect(page.locator('[data-account] [data-fill="email"]').textContent()).resolves.toBe(email);
     // The session is kept for this tab only, never in a cookie.
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toContain('sitegen.firebase.session');
-    expect((await context.cookies()).map((c) => c.name)).not.toContain('sitegen.firebase.session');
+    expect((await served.context.cookies()).map((c) => c.name)).not.toContain('sitegen.firebase.session');
     expect(await page.evaluate(() => document.cookie)).not.toMatch(/token/i);
 
     await enterCode(page, 'abc');

@@ -5,67 +5,30 @@
  * tokens) and the e-mail link, completed by /auth_action. The site is the real one, built in en
  * and de; its calls to Google's production endpoints go to the emulators (page.route).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.ts';
-import { REPO } from '../helpers/site.ts';
-import { buildRealSite } from '../helpers/real-site.ts';
-import { AUTH, PROJECT, identity, oobCodes, routeToEmulators, startEmulators, type RunningEmulators } from '../helpers/emulators.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { identity, oobCodes } from '../helpers/emulators.ts';
+import { panel, siteMessages, status, uniqueEmail, useFirebaseSite, visibleState } from '../helpers/firebase-site.ts';
 import { claimsOf, fakeProviders, type FakeApple, type FakeGoogle } from '../helpers/identity-providers.ts';
-import { serve, type RunningServer } from '../../src/dev/serve.ts';
-import { createMemoryLogger } from '../../src/logger.ts';
 import site from '../../sitegen.config.ts';
 
-const locale = (code: string) => JSON.parse(readFileSync(path.join(REPO, `locales/${code}.json`), 'utf8'));
-const AC = locale('en').applycode;
-const AA = locale('en').authAction;
-const DE = locale('de');
+const AC = siteMessages('en').applycode;
+const AA = siteMessages('en').authAction;
+const DE = siteMessages('de');
 
-let emulators: RunningEmulators;
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let built: Awaited<ReturnType<typeof buildRealSite>>;
-
-beforeAll(async () => {
-  [emulators, built] = await Promise.all([startEmulators(), buildRealSite(['en', 'de'])]);
-  server = await serve({ root: built.out, port: 0, logger: createMemoryLogger() });
-  browser = await launchChromium();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await emulators?.stop();
-  await built?.dispose();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext();
-  await fetch(`${AUTH}/emulator/v1/projects/${PROJECT}/accounts`, { method: 'DELETE' });
-});
+const served = useFirebaseSite();
 
 /** Waits for what the visitor sees; generous, as sign-ins cross the emulators on a busy machine. */
 const poll = <T>(fn: () => Promise<T>, message?: string) => expect.poll(fn, { timeout: 15_000, message });
 
-let seq = 0;
-const uniqueEmail = (name: string) => `${name}.${++seq}.${Date.now()}@example.com`;
-
 /** Opens a page of the site with the emulators and the providers' stand-ins in place. */
-async function open(urlPath: string, on: BrowserContext = context) {
-  const page = await on.newPage();
-  await page.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.abort());
-  await routeToEmulators(page);
-  const providers = await fakeProviders(page);
-  await page.goto(server.url + urlPath);
+async function open(urlPath: string, on: BrowserContext = served.context) {
+  let providers!: Awaited<ReturnType<typeof fakeProviders>>;
+  const page = await served.open(urlPath, { context: on, before: async (p) => (providers = await fakeProviders(p)) });
   return { page, providers };
 }
 
-const panel = (page: Page) => page.locator('[data-enhance="apply-code"] section[data-panel]:not([hidden])');
-const status = (page: Page) => page.locator('[data-status]');
-const state = (page: Page) => page.locator('[data-enhance="auth-action"] section[data-state]:not([hidden])');
 const steer = (page: Page, google?: FakeGoogle, apple?: FakeApple) =>
   page.evaluate(([g, a]) => Object.assign(window, { fakeGoogle: g, fakeApple: a }), [google, apple] as const);
 const googleClaims = (email: string, verified = true) => ({
@@ -255,10 +218,10 @@ describe('e-mail link', () => {
     // Only the address is kept on the device.
     expect(await page.evaluate(() => ({ ...localStorage }))).toEqual({ 'sitegen.firebase.linkEmail': email });
     const link = await linkSentTo(email);
-    expect(new URL(link, server.url).searchParams.get('continueUrl')).toBe(server.url + '/de/auth_action');
+    expect(new URL(link, served.url).searchParams.get('continueUrl')).toBe(served.url + '/de/auth_action');
 
     const opened = await open(link);
-    await opened.page.waitForURL(server.url + '/de/applycode');
+    await opened.page.waitForURL(served.url + '/de/applycode');
     await poll(() => panel(opened.page).getAttribute('data-panel')).toBe('code');
     await expect(opened.page.locator('[data-account] [data-fill="email"]').textContent()).resolves.toBe(email);
     await applyCode(opened.page, 'ALMO-2026');
@@ -267,17 +230,17 @@ describe('e-mail link', () => {
     expect((await appliedCodes(idToken)).codes).toEqual(['ALMO-2026']);
 
     const again = await open(link);
-    await poll(() => state(again.page).getAttribute('data-state')).toBe('signInInvalid');
+    await poll(() => visibleState(again.page).getAttribute('data-state')).toBe('signInInvalid');
     expect(new URL(again.page.url()).pathname).toBe('/de/auth_action');
-    await expect(state(again.page).locator('h2').textContent()).resolves.toBe(DE.authAction.signInInvalid.title);
+    await expect(visibleState(again.page).locator('h2').textContent()).resolves.toBe(DE.authAction.signInInvalid.title);
     const before = (await oobCodes()).length;
     const resent = again.page.waitForRequest(/accounts:sendOobCode/);
     await again.page.locator('[data-state="signInInvalid"] [data-action="send-link"]').click();
     expect((await resent).headers()['x-firebase-locale']).toBe('de-DE');
-    await poll(() => state(again.page).getAttribute('data-state')).toBe('signInSent');
+    await poll(() => visibleState(again.page).getAttribute('data-state')).toBe('signInSent');
     await expect(again.page.locator('[data-state="signInSent"] [data-fill="email"]').textContent()).resolves.toBe(email);
     expect((await oobCodes()).length).toBe(before + 1);
-    expect(new URL(await linkSentTo(email), server.url).searchParams.get('continueUrl')).toBe(server.url + '/de/auth_action');
+    expect(new URL(await linkSentTo(email), served.url).searchParams.get('continueUrl')).toBe(served.url + '/de/auth_action');
   });
 
   it('asks for the address when the link is opened in another browser', async () => {
@@ -288,17 +251,17 @@ describe('e-mail link', () => {
     await page.locator('form[data-form="link"] button[type="submit"]').click();
     await poll(() => panel(page).getAttribute('data-panel')).toBe('linkSent');
 
-    const elsewhere = await browser.newContext();
+    const elsewhere = await served.browser.newContext();
     try {
       const { page: other } = await open(await linkSentTo(email), elsewhere);
-      await poll(() => state(other).getAttribute('data-state')).toBe('signInEmail');
-      await expect(state(other).locator('h2').textContent()).resolves.toBe(AA.signInEmail.title);
+      await poll(() => visibleState(other).getAttribute('data-state')).toBe('signInEmail');
+      await expect(visibleState(other).locator('h2').textContent()).resolves.toBe(AA.signInEmail.title);
       await other.fill('#auth-signin-email', uniqueEmail('someone-else'));
       await other.locator('form[data-form="signin-email"] button[type="submit"]').click();
       await poll(() => other.locator('#auth-signin-email-error').textContent()).toBe(AA.messages.emailMismatch);
       await other.fill('#auth-signin-email', email);
       await other.locator('form[data-form="signin-email"] button[type="submit"]').click();
-      await other.waitForURL(server.url + '/applycode');
+      await other.waitForURL(served.url + '/applycode');
       await poll(() => panel(other).getAttribute('data-panel')).toBe('code');
       expect(await other.evaluate(() => localStorage.getItem('sitegen.firebase.linkEmail'))).toBe(email);
     } finally {
@@ -311,8 +274,8 @@ describe('e-mail link', () => {
     await page.evaluate(() => localStorage.setItem('sitegen.firebase.linkEmail', 'someone@example.com'));
     await page.route(/accounts:signInWithEmailLink/, (route) => route.fulfill({ status: 400, json: { error: { code: 400, message: 'EXPIRED_OOB_CODE' } } }));
     await page.reload();
-    await poll(() => state(page).getAttribute('data-state')).toBe('signInExpired');
-    await expect(state(page).locator('h2').textContent()).resolves.toBe(AA.signInExpired.title);
+    await poll(() => visibleState(page).getAttribute('data-state')).toBe('signInExpired');
+    await expect(visibleState(page).locator('h2').textContent()).resolves.toBe(AA.signInExpired.title);
 
     const apply = await open('/applycode');
     await apply.page.route(/accounts:sendOobCode/, (route) =>
