@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { bundleRuntime } from '../src/runtime/bundle.ts';
+import { bundleRuntime } from '../src/runtime-bundle.ts';
 import { SITE_LOCALES } from '../test/helpers/real-site.ts';
 import { REPO } from './lib.ts';
 

@@ -9,7 +9,7 @@ import { formatFinding, type Finding } from './check/index.ts';
 import type { Messages } from './i18n/translator.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
 import { bundleServer, type BundleFolder, type ServerBundle } from './bundle.ts';
-import type { RuntimeAssets } from './runtime/bundle.ts';
+import type { RuntimeAssets } from './runtime-bundle.ts';
 import { cachedRuntime } from './cache/runtime-cache.ts';
 import { describePages } from './render/pages.ts';
 import { renderAll } from './render/pool.ts';

@@ -1,12 +1,12 @@
 /**
- * The browser runtime's assets (runtime/bundle.ts: three esbuild builds and a CSS minify), kept in
+ * The browser runtime's assets (runtime-bundle.ts: three esbuild builds and a CSS minify), kept in
  * the build cache while the files they were made from are unchanged (see bundle-cache.ts). The key
  * holds the options and the list of enhancers, so that a new enhancer file, which no earlier build
  * read, makes the assets again.
  */
 import { findEnhancers } from '../enhancers.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
-import { bundleRuntime, type BundleRuntimeOptions, type RuntimeAssets } from '../runtime/bundle.ts';
+import { bundleRuntime, type BundleRuntimeOptions, type RuntimeAssets } from '../runtime-bundle.ts';
 import type { CacheLocation } from './build-cache.ts';
 import { cachedRun } from './bundle-cache.ts';
 

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { bundleRuntime, type RuntimeAssets } from '../../src/runtime/bundle.ts';
+import { bundleRuntime, type RuntimeAssets } from '../../src/runtime-bundle.ts';
 import { SITE_LOCALES as LOCALES } from '../helpers/real-site.ts';
 import { REPO } from '../helpers/site.ts';
 

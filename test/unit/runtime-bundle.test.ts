@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertNothingShared, bundleRuntime, chunkNames } from '../../src/runtime/bundle.ts';
+import { assertNothingShared, bundleRuntime, chunkNames } from '../../src/runtime-bundle.ts';
 import { SITE_LOCALES as LOCALES } from '../helpers/real-site.ts';
 import { SitegenError } from '../../src/errors.ts';
 import { REPO, fixtureSites } from '../helpers/site.ts';

@@ -9,20 +9,21 @@
  *    the names is enough, so the core carries no table of per-file hashes;
  * 3. the inline root-redirect script.
  *
- * Runs in Node at build time; everything else here runs in browsers.
+ * Runs in Node at build time, so it lives here rather than in src/runtime/, whose files all run in
+ * browsers (and whose tsconfig has no Node types).
  */
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import type { Locale } from '../locales.ts';
-import { errors } from '../errors.ts';
-import { findEnhancers } from '../enhancers.ts';
-import { siteFile, siteNamespace } from '../site-namespace.ts';
-import { encodeTable } from './locale-match.ts';
-import { SRC_DIR } from '../package-root.ts';
-import { metafileInputs } from '../cache/bundle-cache.ts';
+import type { Locale } from './locales.ts';
+import { errors } from './errors.ts';
+import { findEnhancers } from './enhancers.ts';
+import { siteFile, siteNamespace } from './site-namespace.ts';
+import { encodeTable } from './runtime/locale-match.ts';
+import { SRC_DIR } from './package-root.ts';
+import { metafileInputs } from './cache/bundle-cache.ts';
 
 export interface RuntimeAssets {
   /** Files to write under the assets base, paths relative to it, e.g. 'assets/runtime.3F2A1C9D.js'. */
