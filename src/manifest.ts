@@ -38,8 +38,12 @@ export function pathsByLocale(manifest: Manifest): Map<string, Set<string>> {
   for (const route of manifest.routes) {
     let set = out.get(route.locale);
     if (!set) out.set(route.locale, (set = new Set()));
-    set.add(route.path);
-    for (const alias of route.aliases ?? []) set.add(alias);
+    for (const publicPath of publicPaths(route)) set.add(publicPath);
   }
   return out;
+}
+
+/** The public paths one route is written at: its page, then its `.html` aliases. */
+export function publicPaths(route: ManifestRoute): string[] {
+  return [route.path, ...(route.aliases ?? [])];
 }

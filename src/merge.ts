@@ -6,13 +6,13 @@
  * target and swaps it into place, so a refused merge leaves the target exactly as it was.
  */
 import path from 'node:path';
-import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import fg from 'fast-glob';
 import { errors } from './errors.ts';
 import { isWithin } from './file-paths.ts';
-import { createStagingDir, discardStaging, swapIntoPlace } from './output.ts';
-import { htmlFile, notFoundFile, payloadFile } from './paths.ts';
-import type { Manifest } from './manifest.ts';
+import { copyFiles, createStagingDir, discardStaging, swapIntoPlace } from './output.ts';
+import { MANIFEST_NAME, htmlFile, notFoundFile, payloadFile } from './paths.ts';
+import { publicPaths, type Manifest } from './manifest.ts';
 import { compareText } from './compare-text.ts';
 
 export interface MergeOptions {
@@ -43,8 +43,6 @@ interface ShardFiles {
 /** Where the union's files come from: relative path -> the shard that has it. */
 type Union = Map<string, ShardFiles>;
 
-const COPY_BATCH = 64;
-
 export async function merge(options: MergeOptions): Promise<MergeResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const outDir = path.resolve(cwd, options.outDir);
@@ -59,16 +57,7 @@ export async function merge(options: MergeOptions): Promise<MergeResult> {
 
   const staging = await createStagingDir(outDir);
   try {
-    const entries = [...union];
-    for (let i = 0; i < entries.length; i += COPY_BATCH) {
-      await Promise.all(
-        entries.slice(i, i + COPY_BATCH).map(async ([rel, shard]) => {
-          const to = path.join(staging, rel);
-          await mkdir(path.dirname(to), { recursive: true });
-          await copyFile(path.join(shard.dir, rel), to);
-        }),
-      );
-    }
+    await copyFiles([...union].map(([rel, shard]) => ({ rel, from: shard.dir })), staging);
     await swapIntoPlace(staging, outDir);
   } catch (err) {
     await discardStaging(staging);
@@ -136,11 +125,11 @@ async function sameBuild(shards: ShardFiles[]): Promise<FoundManifest[]> {
   return found[0]!;
 }
 
-/** Files named manifest.json in a folder named for the build id they hold. */
+/** Manifests (paths.ts `manifestFile`: `<buildId>/manifest.json`) in a folder named for the build id they hold. */
 async function findManifests(shard: ShardFiles): Promise<FoundManifest[]> {
   const out: FoundManifest[] = [];
   for (const rel of shard.files.keys()) {
-    if (path.posix.basename(rel) !== 'manifest.json') continue;
+    if (path.posix.basename(rel) !== MANIFEST_NAME) continue;
     let manifest: Partial<Manifest>;
     try {
       manifest = JSON.parse(await readFile(path.join(shard.dir, rel), 'utf8')) as Partial<Manifest>;
@@ -158,7 +147,7 @@ function checkComplete(union: Union, manifests: FoundManifest[], count: number):
   for (const { rel, manifest } of manifests) {
     const assets = path.posix.dirname(path.posix.dirname(rel));
     for (const route of manifest.routes) {
-      for (const publicPath of [route.path, ...(route.aliases ?? [])]) {
+      for (const publicPath of publicPaths(route)) {
         const page = htmlFile(publicPath);
         if (!union.has(page)) throw errors.mergeShardMissingPage(page, count);
       }

@@ -79,10 +79,21 @@ export async function listStatic(staticDir: string): Promise<string[]> {
 }
 
 export async function copyStatic(staticDir: string, files: string[], dest: string): Promise<void> {
-  await Promise.all(
-    files.map(async (rel) => {
-      await mkdir(path.dirname(path.join(dest, rel)), { recursive: true });
-      await copyFile(path.join(staticDir, rel), path.join(dest, rel));
-    }),
-  );
+  await copyFiles(files.map((rel) => ({ rel, from: staticDir })), dest);
+}
+
+/** At most this many copies at once: a merge copies thousands of files, more than a process may open. */
+const COPY_BATCH = 64;
+
+/** Copies each file `from/rel` to `dest/rel`, creating folders as needed. */
+export async function copyFiles(files: readonly { rel: string; from: string }[], dest: string): Promise<void> {
+  for (let i = 0; i < files.length; i += COPY_BATCH) {
+    await Promise.all(
+      files.slice(i, i + COPY_BATCH).map(async ({ rel, from }) => {
+        const to = path.join(dest, rel);
+        await mkdir(path.dirname(to), { recursive: true });
+        await copyFile(path.join(from, rel), to);
+      }),
+    );
+  }
 }

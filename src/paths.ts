@@ -55,8 +55,11 @@ export function payloadFile(buildId: string, publicPath: string): string {
   return clean ? `${buildId}/${clean}/payload.json` : `${buildId}/payload.json`;
 }
 
+/** The manifest's name in its build id's folder (merge finds the shards' manifests by it). */
+export const MANIFEST_NAME = 'manifest.json';
+
 export function manifestFile(buildId: string): string {
-  return `${buildId}/manifest.json`;
+  return `${buildId}/${MANIFEST_NAME}`;
 }
 
 /**
