@@ -75,6 +75,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, hostname: string | nu
   );
 }
 
-function unbracket(host: string): string {
+/** `[::1]` -> `::1`: a host name as written in a URL or Host header, without IPv6's brackets. */
+export function unbracket(host: string): string {
   return host.replace(/^\[(.*)\]$/, '$1');
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '../html/escape.ts';
-import { parseHostHeader, type HostPolicy } from './host-guard.ts';
+import { parseHostHeader, unbracket, type HostPolicy } from './host-guard.ts';
 
 /**
  * Live updates over Server-Sent Events. The dev server injects one small script into the HTML it
@@ -171,7 +171,7 @@ export function isAllowedEventRequest(headers: IncomingMessage['headers'], liste
       return false; // includes the opaque origin "null"
     }
     if (url.protocol !== 'http:' || Number(url.port || 80) !== listen.port) return false;
-    if (!listen.hosts.allowsHostname(url.hostname.replace(/^\[|\]$/g, ''))) return false;
+    if (!listen.hosts.allowsHostname(unbracket(url.hostname))) return false;
   }
   const site = headers['sec-fetch-site'];
   return site === undefined || site === 'same-origin' || site === 'none';
