@@ -12,7 +12,7 @@ import { leaf, subtree, type MessageTree } from './message-tree.ts';
 import { pluralCategories } from './plural-categories.ts';
 import { flatReference, syntaxProblem, type Reference } from './reference.ts';
 import type { Run } from './run.ts';
-import { isSpaceChar } from './shape.ts';
+import { isSpaceChar, LETTER } from './shape.ts';
 import { visibleWordCount } from './visible-words.ts';
 
 export interface Counts {
@@ -178,6 +178,6 @@ function isBlank(s: string): boolean {
 
 /** Text with no letters outside arguments (`{product}`, `© {year}`, `24/7`) reads the same in every language. */
 function needsTranslation(shape: MessageShape | null | undefined, text: string): boolean {
-  return shape ? shape.hasLetters : /\p{L}/u.test(text);
+  return shape ? shape.hasLetters : LETTER.test(text);
 }
 

@@ -1,4 +1,4 @@
-import { addUse, isSpaceChar, markEmpty, newShape, newUse, NO_OPTIONS, NO_TAGS, type ArgUse, type MessageShape } from './shape.ts';
+import { addUse, isSpaceChar, LETTER, markEmpty, newShape, newUse, NO_OPTIONS, NO_TAGS, type ArgUse, type MessageShape } from './shape.ts';
 
 /**
  * A quick reader for the ICU messages sites write most: text, `{name}`, `{n, number, percent}`,
@@ -10,7 +10,6 @@ import { addUse, isSpaceChar, markEmpty, newShape, newUse, NO_OPTIONS, NO_TAGS, 
  * the full parser reads the message, so every syntax error is still reported by the parser
  * intl-messageformat uses. A test compares the two on every message of the fixtures.
  */
-const LETTER = /\p{L}/u;
 
 // Character classes of the tokens read here (narrower than ICU allows, on purpose).
 const ALPHA = 1;

@@ -1,6 +1,6 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { fastShape } from './fast-shape.ts';
-import { addUse, isPlural, markEmpty, newShape, newUse, NO_OPTIONS, type ArgUse, type MessageShape } from './shape.ts';
+import { addUse, isPlural, LETTER, markEmpty, newShape, newUse, NO_OPTIONS, type ArgUse, type MessageShape } from './shape.ts';
 
 export type { ArgKind, ArgUse, MessageShape } from './shape.ts';
 
@@ -15,8 +15,6 @@ export interface SyntaxProblem {
 }
 
 export type ParsedMessage = { ok: true; shape: MessageShape } | { ok: false; error: SyntaxProblem };
-
-const LETTER = /\p{L}/u;
 
 /** Shared results for text without arguments or tags, most of a site; never mutated. */
 const PLAIN_TEXT: ParsedMessage = { ok: true, shape: newShape(true) };

@@ -76,6 +76,9 @@ export function markEmpty(shape: MessageShape, use: ArgUse, option: string, at: 
 }
 
 
+/** Any letter of any script: text with none (`{product}`, `© {year}`, `24/7`) reads the same in every language. */
+export const LETTER = /\p{L}/u;
+
 /** The characters String.prototype.trim removes: what counts as blank. */
 export const isSpaceChar = (c: number) =>
   c <= 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;

@@ -1,5 +1,6 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { isPlainText } from './message-shape.ts';
+import { LETTER } from './shape.ts';
 
 /**
  * How many words a reader sees in a message: its literal text without arguments, counts and ICU
@@ -24,7 +25,6 @@ export function visibleWordCount(text: string): number {
 
 /** A run of letters, marks and digits, with inner apostrophes or hyphens (`don't`, `e-mail`), holding a letter. */
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
-const LETTER = /\p{L}/u;
 
 function addWords(text: string, words: Set<string>): void {
   for (const [word] of text.matchAll(WORD)) if (LETTER.test(word)) words.add(word.toLowerCase());
