@@ -107,7 +107,7 @@ function unusedProblems(use: ArgUse, categories: PluralCategories, locale: Local
  * en's case of the same name, or its `other` when en has none; cases the language never selects
  * are left out (nothing shows them anyway).
  */
-export function checkEmptyCases(en: MessageShape, tr: MessageShape, locale: Locale): Problem[] {
+export function checkEmptyCases(en: MessageShape, tr: MessageShape, locale: Locale, reference: string): Problem[] {
   const problems: Problem[] = [];
   for (const use of tr.uses) {
     if (use.empty.size === 0) continue;
@@ -121,7 +121,7 @@ export function checkEmptyCases(en: MessageShape, tr: MessageShape, locale: Loca
       problems.push({
         kind: 'empty-case',
         at: keyAt,
-        message: `The case \`${option}\` of the ${use.kind} on {${use.name}} is empty, but en's \`${enOption}\` has text: ${use.kind === 'select' ? 'that value' : 'those counts'} show nothing.`,
+        message: `The case \`${option}\` of the ${use.kind} on {${use.name}} is empty, but ${reference}'s \`${enOption}\` has text: ${use.kind === 'select' ? 'that value' : 'those counts'} show nothing.`,
         hint: `Write the ${option} {…} text, or remove the case so that \`other\` serves it.`,
       });
     }

@@ -95,8 +95,8 @@ class TranslationWalk {
           this.file,
           prefix + key,
           'extra-key',
-          'The key is not in en, so no page uses it.',
-          'Delete it, or fix its name if it was meant to translate an en key (a typo or a renamed key).',
+          `The key is not in ${this.run.reference}, so no page uses it.`,
+          `Delete it, or fix its name if it was meant to translate a key of ${this.run.reference} (a typo or a renamed key).`,
         );
       }
     }
@@ -109,7 +109,7 @@ class TranslationWalk {
       key,
       file: this.file.file,
       kind: 'missing-key',
-      message: `Not translated: the key is missing, so pages show the en text.`,
+      message: `Not translated: the key is missing, so pages show the ${this.run.reference} text.`,
       hint: `Add "${key}" to ${this.file.file}.`,
     });
   }
@@ -121,7 +121,7 @@ class TranslationWalk {
       run.findings.addProblem(file, prefix + key, {
         kind: 'empty',
         at: 0,
-        message: 'The translation is empty, so pages show the en text.',
+        message: `The translation is empty, so pages show the ${run.reference} text.`,
         hint: 'Write the translation, or remove the key until it is translated.',
       });
       return;
@@ -137,11 +137,11 @@ class TranslationWalk {
     }
     const shape = parsed ? parsed.shape : enShape!;
     if (!same && enShape && !sameShape(enShape, shape)) {
-      const context = { globals: run.globals, passed: run.passed?.get(prefix + key), singleForm: this.singleForm };
+      const context = { globals: run.globals, passed: run.passed?.get(prefix + key), singleForm: this.singleForm, reference: run.reference };
       for (const problem of compareToReference(enShape, shape, context)) run.findings.addProblem(file, prefix + key, problem);
     }
     if (shape.hasPlural) for (const problem of checkPlurals(shape, file.locale, enShape)) run.findings.addProblem(file, prefix + key, problem);
-    if (shape.hasEmptyCase && enShape && !same) for (const problem of checkEmptyCases(enShape, shape, file.locale)) run.findings.addProblem(file, prefix + key, problem);
+    if (shape.hasEmptyCase && enShape && !same) for (const problem of checkEmptyCases(enShape, shape, file.locale, run.reference)) run.findings.addProblem(file, prefix + key, problem);
     if (value === enValue && needsTranslation(enShape, enValue) && !run.allow.has(file.locale.code, prefix + key)) {
       const words = this.words(enValue);
       run.findings.addProblem(file, prefix + key, {
@@ -149,11 +149,11 @@ class TranslationWalk {
         // One or two words are mostly shared by both languages (Menu, Status, Spam): worth a look only.
         severity: words <= 2 ? 'info' : undefined,
         at: 0,
-        message: words <= 2 ? `Identical to en, but only ${words === 1 ? 'one word' : `${words} words`}: often the same in both languages (Menu, Status).` : 'The translation is identical to en.',
+        message: words <= 2 ? `Identical to ${run.reference}, but only ${words === 1 ? 'one word' : `${words} words`}: often the same in both languages (Menu, Status).` : `The translation is identical to ${run.reference}.`,
         hint:
           words <= 2
             ? `Nothing to do if ${file.locale.code} says it this way; to silence it, add "${prefix + key}" to \`untranslated.${file.locale.code}\` in sitegen.config.ts.`
-            : `Translate it; if it must stay as in en (a brand name), add "${prefix + key}" to \`untranslated\` in sitegen.config.ts.`,
+            : `Translate it; if it must stay as in ${run.reference} (a brand name), add "${prefix + key}" to \`untranslated\` in sitegen.config.ts.`,
       });
       if (words > 2) return;
     }

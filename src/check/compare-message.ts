@@ -20,6 +20,8 @@ export interface CompareContext {
   passed: ReadonlySet<string> | undefined;
   /** Whether the translation's language has one plural category (ja, ko, zh, ...): counts never change its words. */
   singleForm: boolean;
+  /** The reference locale's code, as messages name it (`en`). */
+  reference: string;
 }
 
 /**
@@ -65,7 +67,7 @@ const spell = (use: ArgUse, singleForm = false) => {
  * tags. It may use more arguments than en when the code passes them (`context.passed`).
  */
 export function compareToReference(en: MessageShape, tr: MessageShape, context: CompareContext): Problem[] {
-  const { globals, passed, singleForm } = context;
+  const { globals, passed, singleForm, reference: ref } = context;
   const problems: Problem[] = [];
   const enArgs = byName(en.uses);
   const trArgs = byName(tr.uses);
@@ -77,14 +79,14 @@ export function compareToReference(en: MessageShape, tr: MessageShape, context: 
       problems.push({
         kind: 'argument-missing',
         at: 0,
-        message: `The argument {${name}} of en is missing.`,
-        hint: `Put ${spell(enUses[0]!, singleForm)} back into the translation; the page passes a value for it.${singleForm ? offsetNote(enUses[0]!) : ''}`,
+        message: `The argument {${name}} of ${ref} is missing.`,
+        hint: `Put ${spell(enUses[0]!, singleForm)} back into the translation; the page passes a value for it.${singleForm ? offsetNote(enUses[0]!, ref) : ''}`,
       });
       continue;
     }
-    const kindProblem = compareKinds(name, enUses, trUses, singleForm);
+    const kindProblem = compareKinds(name, enUses, trUses, singleForm, ref);
     if (kindProblem) problems.push(kindProblem);
-    else problems.push(...lostMeaning(name, enUses, trUses, singleForm));
+    else problems.push(...lostMeaning(name, enUses, trUses, singleForm, ref));
   }
   for (const [name, trUses] of trArgs) {
     if (enArgs.has(name) || globals.has(name) || passed?.has(name)) continue;
@@ -93,19 +95,19 @@ export function compareToReference(en: MessageShape, tr: MessageShape, context: 
       kind: 'argument-unknown',
       at: trUses[0]!.at,
       message: passed
-        ? `The argument {${name}} is not in en, and no page passes a value for it.`
-        : `The argument {${name}} is not in en, so no value is passed for it.`,
-      hint: hintForUnknown(known, passed, enArgs, globals),
+        ? `The argument {${name}} is not in ${ref}, and no page passes a value for it.`
+        : `The argument {${name}} is not in ${ref}, so no value is passed for it.`,
+      hint: hintForUnknown(known, passed, enArgs, globals, ref),
     });
   }
-  problems.push(...compareTags(en, tr));
+  problems.push(...compareTags(en, tr, ref));
   return problems;
 }
 
-function hintForUnknown(known: string, passed: ReadonlySet<string> | undefined, enArgs: Map<string, ArgUse[]>, globals: ReadonlySet<string>): string {
+function hintForUnknown(known: string, passed: ReadonlySet<string> | undefined, enArgs: Map<string, ArgUse[]>, globals: ReadonlySet<string>, ref: string): string {
   const more = passed ? [...passed].filter((n) => !enArgs.has(n) && !globals.has(n)).sort() : [];
-  if (more.length > 0) return `Use only the arguments of en${known ? ` (${known})` : ''} or the values the pages pass (${more.map((n) => `{${n}}`).join(', ')}); check the spelling.`;
-  return known ? `Use only the arguments of en (${known}); check the spelling.` : 'en has no arguments here; write the text without braces.';
+  if (more.length > 0) return `Use only the arguments of ${ref}${known ? ` (${known})` : ''} or the values the pages pass (${more.map((n) => `{${n}}`).join(', ')}); check the spelling.`;
+  return known ? `Use only the arguments of ${ref} (${known}); check the spelling.` : `${ref} has no arguments here; write the text without braces.`;
 }
 
 /** Whether en only chooses words by the argument (plural or select) and never shows it (`#` or `{n}`). */
@@ -113,7 +115,7 @@ function onlySelects(enUses: ArgUse[]): boolean {
   return enUses.every((u) => u.kind === 'select' || (isPlural(u.kind) && !u.pound));
 }
 
-function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], singleForm: boolean): Problem | undefined {
+function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], singleForm: boolean, ref: string): Problem | undefined {
   const enGroups = new Set(enUses.map((u) => GROUP[u.kind]).filter((g) => g !== 'any'));
   if (enGroups.size === 0) return undefined;
   const wrong = trUses.find((u) => GROUP[u.kind] !== 'any' && !enGroups.has(GROUP[u.kind]));
@@ -122,8 +124,8 @@ function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], singleFo
   return {
     kind: 'argument-kind',
     at: wrong.at,
-    message: `{${name}} is a ${enUse.kind} argument in en but a ${wrong.kind} here.`,
-    hint: `Use it as en does, for example ${spell(enUse, singleForm)}.`,
+    message: `{${name}} is a ${enUse.kind} argument in ${ref} but a ${wrong.kind} here.`,
+    hint: `Use it as ${ref} does, for example ${spell(enUse, singleForm)}.`,
   };
 }
 
@@ -131,15 +133,15 @@ function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], singleFo
  * A translation that keeps the argument but drops how en formats it. In a one-form language a
  * count shown as `{n}` or `{n, number}` instead of a plural is idiomatic, not a loss.
  */
-function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], singleForm: boolean): Problem[] {
+function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], singleForm: boolean, ref: string): Problem[] {
   const problems: Problem[] = [];
   const at = trUses[0]!.at;
   const has = (pred: (u: ArgUse) => boolean) => trUses.some(pred);
-  const lost = (enUse: ArgUse, what: string, hint = `Keep the formatting of en: ${spell(enUse, singleForm)}.`) =>
+  const lost = (enUse: ArgUse, what: string, hint = `Keep the formatting of ${ref}: ${spell(enUse, singleForm)}.`) =>
     problems.push({
       kind: 'lost-meaning',
       at,
-      message: `en ${what}; the translation has ${[...new Set(trUses.map((t) => spell(t)))].join(', ')}.`,
+      message: `${ref} ${what}; the translation has ${[...new Set(trUses.map((t) => spell(t)))].join(', ')}.`,
       hint,
     });
   for (const u of enUses) {
@@ -156,7 +158,7 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], singleFor
           lost(
             u,
             `shows {${name}} minus ${u.offset} (\`#\` after offset:${u.offset})`,
-            `This language has one plural form, so offset:${u.offset} changes only the number shown, never the words.${offsetNote(u)}`,
+            `This language has one plural form, so offset:${u.offset} changes only the number shown, never the words.${offsetNote(u, ref)}`,
           );
         }
       } else if (!u.offset && !singleForm && !has((t) => GROUP[t.kind] === 'number')) lost(u, `formats {${name}} as a number (${u.kind})`);
@@ -173,7 +175,7 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], singleFor
           kind: 'select-missing',
           at: selects[0]!.at,
           message: `The select on {${name}} has no case for ${missing.map((o) => `\`${o}\``).join(', ')}, so those values get the \`other\` text.`,
-          hint: `Add ${missing.map((o) => `${o} {…}`).join(' ')} as in en.`,
+          hint: `Add ${missing.map((o) => `${o} {…}`).join(' ')} as in ${ref}.`,
         });
       }
     }
@@ -182,9 +184,9 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], singleFor
 }
 
 /** For a one-form language: what `{n, number}` shows where en's plural has an offset, and what to do. */
-function offsetNote(enUse: ArgUse): string {
+function offsetNote(enUse: ArgUse, ref: string): string {
   if (!enUse.offset || !enUse.pound) return '';
-  return ` {${enUse.name}} shows the whole count (${enUse.offset + 2} where en's \`#\` shows 2, after offset:${enUse.offset}): word the text for the whole count.`;
+  return ` {${enUse.name}} shows the whole count (${enUse.offset + 2} where ${ref}'s \`#\` shows 2, after offset:${enUse.offset}): word the text for the whole count.`;
 }
 
 /**
@@ -199,15 +201,15 @@ function showsCount(trUses: ArgUse[], offset: number): boolean {
 const nesting = (tagPath: string) =>
   tagPath.includes('/') ? tagPath.split('/').reverse().map((t) => `<${t}>`).join(' inside ') : `<${tagPath}> outside other tags`;
 
-function compareTags(en: MessageShape, tr: MessageShape): Problem[] {
+function compareTags(en: MessageShape, tr: MessageShape, ref: string): Problem[] {
   const problems: Problem[] = [];
   for (const [tag] of en.tags) {
     if (tr.tags.has(tag)) continue;
     problems.push({
       kind: 'tag-mismatch',
       at: 0,
-      message: `The tag <${tag}> of en is missing.`,
-      hint: `Wrap the matching words in <${tag}>…</${tag}> as en does.`,
+      message: `The tag <${tag}> of ${ref} is missing.`,
+      hint: `Wrap the matching words in <${tag}>…</${tag}> as ${ref} does.`,
     });
   }
   for (const [tag, at] of tr.tags) {
@@ -215,8 +217,8 @@ function compareTags(en: MessageShape, tr: MessageShape): Problem[] {
     problems.push({
       kind: 'tag-mismatch',
       at,
-      message: `The tag <${tag}> is not in en.`,
-      hint: `Use only the tags of en${en.tags.size ? ` (${[...en.tags.keys()].map((t) => `<${t}>`).join(', ')})` : ''}; the page renders nothing else.`,
+      message: `The tag <${tag}> is not in ${ref}.`,
+      hint: `Use only the tags of ${ref}${en.tags.size ? ` (${[...en.tags.keys()].map((t) => `<${t}>`).join(', ')})` : ''}; the page renders nothing else.`,
     });
   }
   if (problems.length > 0) return problems;
@@ -225,8 +227,8 @@ function compareTags(en: MessageShape, tr: MessageShape): Problem[] {
     problems.push({
       kind: 'tag-nesting',
       at,
-      message: `The tags are nested differently from en: en has no ${nesting(tagPath)}.`,
-      hint: `Nest the tags as en does: ${[...en.tagPaths.keys()].map(nesting).join(', ')}.`,
+      message: `The tags are nested differently from ${ref}: ${ref} has no ${nesting(tagPath)}.`,
+      hint: `Nest the tags as ${ref} does: ${[...en.tagPaths.keys()].map(nesting).join(', ')}.`,
     });
   }
   return problems;

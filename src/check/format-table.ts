@@ -59,7 +59,7 @@ export function formatTable(report: CheckReport, options: TableOptions): string 
 
   out.push('');
   if (!report.usageChecked) {
-    out.push('Unused and undefined keys were not checked: they need the message keys of the pages (a pages/ folder, and no --locale other than en).');
+    out.push(`Unused and undefined keys were not checked: they need the message keys of the pages (a pages/ folder, and no --locale other than ${report.reference}).`);
   }
   if (report.usageSkipped.length > 0) {
     out.push(`The pages were not rendered in ${report.usageSkipped.join(', ')} to see which messages they use, because the locale file is malformed; fix it and check again.`);

@@ -51,6 +51,7 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
   const texts = await readLocaleFiles(config, [reference, ...selected.filter((l) => l !== reference)]);
   const enFile = parseLocaleFile(texts[0]!);
   const run: Run = {
+    reference: reference.code,
     findings: new FindingList(),
     allow: new AllowList(config.untranslated),
     globals: GLOBAL_ARGUMENTS,

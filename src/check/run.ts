@@ -3,6 +3,8 @@ import type { AllowList } from './key-sets.ts';
 
 /** State shared by one check run. */
 export interface Run {
+  /** The reference locale's code (the site's default locale): what messages compare a translation with. */
+  reference: string;
   findings: FindingList;
   /** Keys whose translation may equal en (`untranslated` in the config), per locale. */
   allow: AllowList;

@@ -17,7 +17,7 @@ export function checkAllowList(run: Run, config: ResolvedConfig, enKeys: readonl
       key: pattern,
       file: configFile,
       kind: 'allow-list-unknown',
-      message: `${list(scope)} lists "${pattern}", which matches no key of en.`,
+      message: `${list(scope)} lists "${pattern}", which matches no key of ${run.reference}.`,
       hint: `Remove it from ${list(scope)}, or fix its name if the key was renamed.`,
     });
   }
@@ -46,7 +46,7 @@ export function checkUsage(run: Run, enFile: LocaleFile, enKeys: readonly string
       key,
       file: enFile.file,
       kind: 'undefined-key',
-      message: 'A page or component asks for this key, but en does not have it: the build fails.',
+      message: `A page or component asks for this key, but ${run.reference} does not have it: the build fails.`,
       hint: `Add "${key}" to ${enFile.file}, or fix the key in the code.`,
     });
   }

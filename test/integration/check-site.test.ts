@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
-import { check, exitCode, type CheckReport } from '../../src/check/index.ts';
-import { FIXTURES, fixtureSites } from '../helpers/site.ts';
+import { check, exitCode, formatTable, type CheckReport } from '../../src/check/index.ts';
+import { editFile, FIXTURES, fixtureSites } from '../helpers/site.ts';
 
 /** Copies of test/fixtures/check-site, removed after this file. */
 const checkSite = fixtureSites('check-site');
@@ -144,6 +144,19 @@ describe('check on a fixture with one case of every fault', () => {
 });
 
 describe('check options and edge cases', () => {
+  it('names the reference by its code when the default locale is not en', async () => {
+    const root = await checkSite();
+    await editFile(root, 'sitegen.config.ts', (s) => s.replace('  untranslated:', "  defaultLocale: 'de',\n  untranslated:"));
+    const report = await run(root, {});
+    expect(report.reference).toBe('de');
+    const said = (locale: string, kind: string) => report.findings.filter((f) => f.locale === locale && f.kind === kind).map((f) => [f.message, f.hint]);
+    expect(said('fr', 'missing-key')[0]![0]).toBe('Not translated: the key is missing, so pages show the de text.');
+    expect(said('ar', 'tag-mismatch')[0]).toEqual(['The tag <b> of de is missing.', 'Wrap the matching words in <b>…</b> as de does.']);
+    expect(said('ru', 'lost-meaning')).toEqual([['de formats {when} as date, long; the translation has {when, date, short}.', 'Keep the formatting of de: {when, date, long}.']]);
+    expect(said('de', 'allow-list-unknown')[0]![0]).toBe('`untranslated` lists "home.removed", which matches no key of de.');
+    expect(formatTable(report, { color: false })).toContain('(a pages/ folder, and no --locale other than de).');
+  });
+
   it('--locale checks one locale: its row and its findings only', async () => {
     const report = await run(SITE, { locale: 'ru' });
     expect(report.locales.map((l) => l.locale)).toEqual(['ru']);

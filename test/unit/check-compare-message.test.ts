@@ -10,11 +10,23 @@ const shape = (text: string) => {
   if (!parsed.ok) throw new Error(parsed.error.reason);
   return parsed.shape;
 };
-const CONTEXT = { globals: new Set(['product']), passed: undefined, singleForm: false };
+const CONTEXT = { globals: new Set(['product']), passed: undefined, singleForm: false, reference: 'en' };
 const compare = (en: string, tr: string) => compareToReference(shape(en), shape(tr), CONTEXT).map((p) => [p.kind, p.at, p.message]);
 const kinds = (en: string, tr: string) => compare(en, tr).map((p) => p[0]);
 
 describe('compareToReference: arguments', () => {
+  it('names the reference locale, which is the site default and need not be en', () => {
+    const de = { ...CONTEXT, reference: 'de' };
+    expect(compareToReference(shape('{a} und <b>{b}</b>'), shape('{a} and {c}'), de).map((p) => [p.message, p.hint])).toEqual([
+      ['The argument {b} of de is missing.', 'Put {b} back into the translation; the page passes a value for it.'],
+      ['The argument {c} is not in de, so no value is passed for it.', 'Use only the arguments of de ({a}, {b}); check the spelling.'],
+      ['The tag <b> of de is missing.', 'Wrap the matching words in <b>…</b> as de does.'],
+    ]);
+    expect(checkEmptyCases(shape('{n, plural, one {# Stimme} other {# Stimmen}}'), shape('{n, plural, one {}other {# votos}}'), { code: 'pt', iso: 'pt-BR' }, 'de').map((p) => p.message)).toEqual([
+      "The case `one` of the plural on {n} is empty, but de's `one` has text: those counts show nothing.",
+    ]);
+  });
+
   it('accepts a translation with the same arguments in another order', () => {
     expect(compare('{a} and {b}', '{b} und {a}')).toEqual([]);
   });
@@ -205,7 +217,7 @@ describe('checkPlurals', () => {
   });
 
   it('reports a blank case where en has text, not where en is blank too or the language never shows it', () => {
-    const empty = (en: string, tr: string, code: string, iso: string) => checkEmptyCases(shape(en), shape(tr), { code, iso }).map((p) => p.message);
+    const empty = (en: string, tr: string, code: string, iso: string) => checkEmptyCases(shape(en), shape(tr), { code, iso }, 'en').map((p) => p.message);
     expect(empty('{n, plural, one {# vote} other {# votes}}', '{n, plural, one {}other {# votos}}', 'pt', 'pt-BR')).toEqual([
       "The case `one` of the plural on {n} is empty, but en's `one` has text: those counts show nothing.",
     ]);
@@ -222,13 +234,13 @@ describe('checkPlurals', () => {
     const full = parseFully(tr);
     if (!full.ok) throw new Error(full.error.reason);
     for (const reader of [fast, full.shape]) {
-      expect(checkEmptyCases(shape(en), reader, { code: 'pt', iso: 'pt-BR' }).map((p) => [p.kind, p.at])).toEqual([['empty-case', oneAt]]);
+      expect(checkEmptyCases(shape(en), reader, { code: 'pt', iso: 'pt-BR' }, 'en').map((p) => [p.kind, p.at])).toEqual([['empty-case', oneAt]]);
     }
     // Spaces and line breaks between the key and its text, and an exact case.
     const spaced = '{n, plural, =0  \n {}\n  one {#} other {#}}';
     const parsed = parseFully(spaced);
     if (!parsed.ok) throw new Error(parsed.error.reason);
-    expect(checkEmptyCases(shape(en), parsed.shape, { code: 'pt', iso: 'pt-BR' }).map((p) => p.at)).toEqual([spaced.indexOf('=0')]);
+    expect(checkEmptyCases(shape(en), parsed.shape, { code: 'pt', iso: 'pt-BR' }, 'en').map((p) => p.at)).toEqual([spaced.indexOf('=0')]);
   });
 
   it('checks selectordinal against ordinal rules', () => {
