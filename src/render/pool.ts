@@ -5,6 +5,7 @@ import type { JobResult, RenderContext, RenderJob } from './context.ts';
 import type { ServerModules } from './server.tsx';
 import { projectPath } from '../config.ts';
 import { errors } from '../errors.ts';
+import { ResultCompactor } from './compact.ts';
 
 interface ServerModule extends ServerModules {
   renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[]): Promise<JobResult[]>;
@@ -43,6 +44,8 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
   const batches: RenderJob[][] = [];
   for (let i = 0; i < options.jobs.length; i += BATCH) batches.push(options.jobs.slice(i, i + BATCH));
   const results: JobResult[][] = new Array(batches.length);
+  // A worker's results arrive as copies: equal lists are shared again (see compact.ts).
+  const compactor = new ResultCompactor();
   let next = 0;
   let done = 0;
   /** Set once the outcome is known: the main thread's share stops taking batches. */
@@ -66,7 +69,7 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
         if (batch >= 0) worker.postMessage({ id: batch, jobs: batches[batch] });
       };
       worker.on('message', (msg: { id: number; results: JobResult[] }) => {
-        results[msg.id] = msg.results;
+        results[msg.id] = msg.results.map((r) => compactor.compact(r));
         done++;
         feed();
         check();

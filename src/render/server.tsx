@@ -23,6 +23,7 @@ import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } f
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
 import { jobKey, lookup, messagesDigest, store, type RenderFacts } from './render-cache.ts';
+import { ResultCompactor } from './compact.ts';
 
 export interface ServerModules {
   pages: Record<string, { default?: ComponentType }>;
@@ -102,6 +103,35 @@ function firstSeen(ctx: RenderContext, locale: string, pagePath: string, links: 
     seen.add(id);
     return true;
   });
+}
+
+/**
+ * The fallbacks a translator noted that no earlier result of this render context (on this thread)
+ * handed on: the build unites them per locale, so each is handed on once, and a result does not
+ * carry a copy of its translator's growing list (a translator outlives a build in dev, so what was
+ * handed on is kept per render context, not per translator).
+ */
+const handedOn = new WeakMap<RenderContext, Map<string, Set<string>>>();
+function newFallbacks(ctx: RenderContext, code: string, fallbacks: Map<string, string>): JobResult['fallbacks'] {
+  let byLocale = handedOn.get(ctx);
+  if (!byLocale) handedOn.set(ctx, (byLocale = new Map()));
+  let keys = byLocale.get(code);
+  if (!keys) byLocale.set(code, (keys = new Set()));
+  const out: JobResult['fallbacks'] = [];
+  if (keys.size === fallbacks.size) return out;
+  for (const [key, from] of fallbacks) {
+    if (keys.has(key)) continue;
+    keys.add(key);
+    out.push({ key, from });
+  }
+  return out;
+}
+
+const compactors = new WeakMap<RenderContext, ResultCompactor>();
+function compactorFor(ctx: RenderContext): ResultCompactor {
+  let compactor = compactors.get(ctx);
+  if (!compactor) compactors.set(ctx, (compactor = new ResultCompactor()));
+  return compactor;
 }
 
 /** Starts writing a file (its folder made once) and returns its size; the write joins `pending`. */
@@ -239,7 +269,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   if (facts) {
     noteFallbacks(ctx, entry, locale.code, facts.usedKeys);
     return {
-      file: page.file, locale: locale.code, paths, bytes, usedKeys: facts.usedKeys, passedValues: facts.passedValues, fallbacks: [...entry.fallbacks].map(([key, from]) => ({ key, from })),
+      file: page.file, locale: locale.code, paths, bytes, usedKeys: facts.usedKeys, passedValues: facts.passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
       links: firstSeen(ctx, locale.code, publicPath, facts.links), alternates: facts.alternates, enhancers: facts.enhancers, cache: 'reused',
     };
   }
@@ -251,7 +281,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
     pending.push(store(ctx, key, record));
   }
   return {
-    file: page.file, locale: locale.code, paths, bytes, usedKeys, passedValues, fallbacks: [...entry.fallbacks].map(([key, from]) => ({ key, from })),
+    file: page.file, locale: locale.code, paths, bytes, usedKeys, passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
     links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, enhancers: links.enhancers, cache: cached?.facts === null && cached.damaged ? 'damaged' : key ? 'rendered' : undefined,
   };
 }
@@ -277,7 +307,7 @@ export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: 
     if (progress) Atomics.store(progress, 0, index);
     const usage = new UsageRecorder();
     try {
-      results.push(withoutExit(() => renderJob(mods, ctx, job, usage, pending)));
+      results.push(compactorFor(ctx).compact(withoutExit(() => renderJob(mods, ctx, job, usage, pending))));
     } catch (err) {
       results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [], links: [], alternates: 0, enhancers: [], error: serialize(err) });
     }

@@ -1,0 +1,39 @@
+/**
+ * Job results stay small however large the site: a build keeps every page's result until the end
+ * (verification, the check's used keys, dev's rebuild decisions), and at 20 times the real site's
+ * size their per-page copies were a large part of the peak memory. Pages of one route, in every
+ * locale and in a site's many similar routes, read the same keys and pass the same values, so
+ * equal lists are kept once: per renderer (the main thread or a worker), and again on the main
+ * thread for the results a worker sends (a message between threads copies every string).
+ */
+import type { JobResult } from './context.ts';
+
+export class ResultCompactor {
+  private lists = new Map<string, readonly string[]>();
+  private records = new Map<string, Readonly<Record<string, readonly string[]>>>();
+
+  /** The result with its used keys and passed values replaced by equal shared, frozen ones. */
+  compact(result: JobResult): JobResult {
+    result.usedKeys = this.list(result.usedKeys) as string[];
+    result.passedValues = this.record(result.passedValues) as Record<string, string[]>;
+    return result;
+  }
+
+  private list(xs: readonly string[]): readonly string[] {
+    const id = JSON.stringify(xs);
+    let shared = this.lists.get(id);
+    if (!shared) this.lists.set(id, (shared = Object.freeze([...xs])));
+    return shared;
+  }
+
+  private record(values: Readonly<Record<string, readonly string[]>>): Readonly<Record<string, readonly string[]>> {
+    const id = JSON.stringify(values);
+    let shared = this.records.get(id);
+    if (!shared) {
+      const copy: Record<string, readonly string[]> = {};
+      for (const key in values) copy[key] = this.list(values[key]!);
+      this.records.set(id, (shared = Object.freeze(copy)));
+    }
+    return shared;
+  }
+}
