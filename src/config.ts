@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULT_LOCALES, resolveLocales, type Locale, type LocaleInput } from './locales.ts';
 import { errors, SitegenError } from './errors.ts';
 import { importConfigFile } from './config-file.ts';
+import { isWithin, projectPath } from './file-paths.ts';
 
 /**
  * What a site writes in `sitegen.config.ts` (through `defineConfig`). `url` and `locales` make a
@@ -91,10 +92,8 @@ export interface ResolveResult {
   warnings: string[];
 }
 
-/** A file as messages show it: relative to the project root, with forward slashes. */
-export function projectPath(root: string, file: string): string {
-  return path.relative(root, file).split(path.sep).join('/') || '.';
-}
+/** The config file's names, in the order they are looked for in the project root (dev watches them too). */
+export const CONFIG_FILES = ['sitegen.config.ts', 'sitegen.config.js', 'sitegen.config.mjs'];
 
 export interface ConfigHooks {
   /** Hears of each of the site's files the config imports (the config itself first), for `sitegen dev` to watch. */
@@ -104,14 +103,14 @@ export interface ConfigHooks {
 /** Loads `sitegen.config.ts` from `root` (if any) and fills in every default, once. */
 export async function resolveConfig(root: string, overrides: ConfigOverrides = {}, hooks: ConfigHooks = {}): Promise<ResolveResult> {
   root = path.resolve(root);
-  const configFile = ['sitegen.config.ts', 'sitegen.config.js', 'sitegen.config.mjs']
+  const configFile = CONFIG_FILES
     .map((f) => path.join(root, f))
     .find((f) => existsSync(f)) ?? null;
   const user: Partial<UserConfig> = configFile ? await loadConfigFile(configFile, root, hooks.onConfigImport) : {};
   const warnings: string[] = [];
 
   const outDir = path.resolve(root, overrides.outDir ?? 'dist');
-  if (root === outDir || root.startsWith(outDir + path.sep)) throw errors.outDirContainsRoot(outDir, root);
+  if (isWithin(root, outDir)) throw errors.outDirContainsRoot(outDir, root);
 
   const where = configFile ? projectPath(root, configFile) : 'sitegen.config.ts';
   for (const key of Object.keys(user)) if (!FIELDS.has(key)) warnings.push(errors.unknownConfigField(where, key, [...FIELDS]).message);

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { existsSync, readdirSync } from 'node:fs';
-import { projectPath } from './config.ts';
+import { projectPath } from './file-paths.ts';
 import { errors } from './errors.ts';
 import { SRC_DIR } from './package-root.ts';
 import { compareText } from './compare-text.ts';

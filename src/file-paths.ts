@@ -7,3 +7,8 @@ import path from 'node:path';
 export function isWithin(file: string, dir: string): boolean {
   return file === dir || file.startsWith(dir + path.sep);
 }
+
+/** A file as messages show it: relative to the project root, with forward slashes. */
+export function projectPath(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/') || '.';
+}

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import fg from 'fast-glob';
 import { errors } from './errors.ts';
 import { localePrefixOf, NOT_FOUND_PATH, routeBase } from './paths.ts';
-import { projectPath, type ResolvedConfig } from './config.ts';
+import type { ResolvedConfig } from './config.ts';
+import { projectPath } from './file-paths.ts';
 import { compareText } from './compare-text.ts';
 
 /** A page file and the URL path it answers (layout and aliases come from the module itself). */

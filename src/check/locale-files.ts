@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseMessageFile, stripBom } from '../i18n/messages.ts';
 import { SitegenError } from '../errors.ts';
-import { projectPath, type ResolvedConfig } from '../config.ts';
+import type { ResolvedConfig } from '../config.ts';
+import { projectPath } from '../file-paths.ts';
 import type { Locale } from '../locales.ts';
 import { inspectTree, type MessageTree, type TreeFacts } from './message-tree.ts';
 

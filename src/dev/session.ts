@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { projectPath, resolveConfig } from '../config.ts';
+import { CONFIG_FILES, resolveConfig } from '../config.ts';
+import { projectPath } from '../file-paths.ts';
 import type { Logger } from '../logger.ts';
 import { errors } from '../errors.ts';
 import { writeOut } from '../output.ts';
@@ -88,7 +89,7 @@ export class DevSession {
     const { config } = state;
     const inside = (dir: string, f: string) => f.startsWith(dir + path.sep);
     const list = [...files];
-    const isConfig = (f: string) => this.configFiles.has(f) || (path.dirname(f) === this.root && /^sitegen\.config\.[cm]?[jt]s$/.test(path.basename(f)));
+    const isConfig = (f: string) => this.configFiles.has(f) || (path.dirname(f) === this.root && CONFIG_FILES.includes(path.basename(f)));
     if (list.some(isConfig)) return this.full(signal);
     // Static files and the site's enhancers are bundled by the full build only (the runtime's assets).
     if (list.some((f) => inside(config.staticDir, f) || inside(config.enhancersDir, f))) return this.full(signal);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
 import { isWithin } from '../file-paths.ts';
+import { CONFIG_FILES } from '../config.ts';
 
 export interface SourceWatcher {
   /** Resolves once the initial scan is done and changes are being reported. */
@@ -21,7 +22,7 @@ export interface WatchOptions {
 }
 
 /** What `sitegen dev` watches, relative to the project root. */
-export const WATCHED = ['pages', 'templates', 'locales', 'sitegen.config.ts', 'sitegen.config.js', 'sitegen.config.mjs'];
+export const WATCHED = ['pages', 'templates', 'locales', ...CONFIG_FILES];
 
 /** Watches the site's sources with chokidar, loaded lazily so `build` never pays for it. */
 export async function watchSources(options: WatchOptions): Promise<SourceWatcher> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { codeFrame, lineColumn } from './code-frame.ts';
 import { findJsonSyntaxError } from './json-syntax-error.ts';
 import { errors, SitegenError } from '../errors.ts';
-import { projectPath } from '../config.ts';
+import { projectPath } from '../file-paths.ts';
 import { fallbackChain } from '../locales.ts';
 import type { Messages } from './translator.ts';
 

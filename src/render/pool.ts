@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { JobResult, RenderContext, RenderJob } from './context.ts';
 import type { ServerModules } from './server.tsx';
-import { projectPath } from '../config.ts';
+import { projectPath } from '../file-paths.ts';
 import { errors } from '../errors.ts';
 import { ResultCompactor } from './compact.ts';
 
