@@ -5,6 +5,7 @@ import type { ResolvedConfig } from './config.ts';
 import type { RouteFile } from './routes.ts';
 import fg from 'fast-glob';
 import { PACKAGE_ROOT, SRC_DIR } from './package-root.ts';
+import { projectPath } from './file-paths.ts';
 import { isProcessAlive } from './process-alive.ts';
 import { externalPackages, linkPackages } from './bundle-modules.ts';
 import { decodeBuilt, encodeBuilt, ENTRY, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
@@ -103,11 +104,6 @@ async function removeAbandoned(parent: string): Promise<void> {
   }
 }
 
-/** How the server module names a page module: its path relative to the project root. */
-export function pageKey(root: string, file: string): string {
-  return path.relative(root, file).split(path.sep).join('/');
-}
-
 /**
  * Bundles every page, layout and the renderer into a server module with esbuild, into `folder`
  * (a dev session passes its own for all rebuilds; without one the bundle has a folder of its own).
@@ -127,7 +123,7 @@ export async function bundleServer(
     ...pageFiles.map((f, i) => `import * as p${i} from ${JSON.stringify(f)};`),
     ...layoutFiles.map((f, i) => `import * as l${i} from ${JSON.stringify(f)};`),
     // Keyed by the path relative to the root: absolute paths would make the output depend on the checkout's location.
-    `export const pages = {${pageFiles.map((f, i) => `${JSON.stringify(pageKey(config.root, f))}: p${i}`).join(', ')}};`,
+    `export const pages = {${pageFiles.map((f, i) => `${JSON.stringify(projectPath(config.root, f))}: p${i}`).join(', ')}};`,
     `export const layouts = {${layouts.map((name, i) => `${JSON.stringify(name)}: l${i}`).join(', ')}};`,
     `export { renderJobs, startWorker } from ${JSON.stringify(renderer)};`,
     // For benchmarks and tools that render pages themselves with the bundle's own React context.
@@ -138,7 +134,7 @@ export async function bundleServer(
   // shared code lands in shared chunks and an edit changes only the files that contain it. A bundle
   // of its own (a build) is one file: fewer files to write and import.
   const split = folder !== undefined;
-  const sources = [renderer, ...pageFiles, ...layoutFiles].map((f) => ({ in: f, out: f === renderer ? 'renderer' : pageKey(config.root, f).replace(/\.[^./]+$/, '') }));
+  const sources = [renderer, ...pageFiles, ...layoutFiles].map((f) => ({ in: f, out: f === renderer ? 'renderer' : projectPath(config.root, f).replace(/\.[^./]+$/, '') }));
 
   const owned = folder ? null : await BundleFolder.create(config.root);
   const into = folder ?? owned!;

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { RouteFile } from '../routes.ts';
 import { errors } from '../errors.ts';
 import type { PageInfo } from './context.ts';
-import { pageKey } from '../bundle.ts';
+import { projectPath } from '../file-paths.ts';
 import { localePrefixOf, NOT_FOUND_PATH } from '../paths.ts';
 import type { ResolvedConfig } from '../config.ts';
 
@@ -25,7 +25,7 @@ export async function describePages(
   const codes = config.locales.map((l) => l.code);
   const mod = (await import(pathToFileURL(modulePath).href)) as { pages: Record<string, PageModule> };
   const describe = (file: string, routePath: string | null, base: string): PageInfo => {
-    const key = pageKey(root, file);
+    const key = projectPath(root, file);
     const page = mod.pages[key]!;
     if (typeof page.default !== 'function') throw errors.pageNoDefault(key);
     const layout = page.layout === undefined ? 'default' : String(page.layout);
