@@ -67,6 +67,26 @@ describe('linkTarget: where a link leads from the page it is on', () => {
     expect(linkTarget('javascript:void(0)', base)).toBeNull();
   });
 
+  it('gives for root-relative paths exactly what the URL parser gives (the plain ones skip it)', () => {
+    const fromUrl = (href: string) => {
+      let url: URL;
+      try {
+        url = new URL(href, base);
+      } catch {
+        return null;
+      }
+      if (url.origin !== base.origin) return null;
+      const p = decodeURIComponent(url.pathname);
+      return p.length > 1 ? p.replace(/\/+$/, '') || '/' : '/';
+    };
+    const hrefs = [
+      '/', '//', '/de', '/de/', '/de/jobs///', '/de//x', '/a/./b', '/a/.', '/a/..', '/a/../../b', '/.x', '/x.', '/a..b/',
+      "/a'b(c)*!$&+,;=:@~_-", '/a b', '/a\\b', '/a"b', '/a<b>', '/a`b', '/a{b}', '/a|b', '/a^b', '/a[b]', '/über', '/a%2e%2E/b',
+      '/%2e/x', '/de/jobs?x', '/de/jobs#x', '/\tx', '/x\n',
+    ];
+    for (const href of hrefs) expect([href, linkTarget(href, base)]).toEqual([href, fromUrl(href)]);
+  });
+
   it('leaves same-document links alone', () => {
     expect(linkTarget('', base)).toBeNull();
     expect(linkTarget('  ', base)).toBeNull();
