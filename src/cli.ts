@@ -50,6 +50,7 @@ export function createProgram(ctx: CliContext): Command {
     .action(async (opts: { root: string; out: string; locales?: string[]; shard?: string; baseUrl?: string; assetsBase?: string; workers?: number; cache: boolean; cacheDir?: string }) => {
       // Loaded on use, as every command's implementation: `sitegen --help` loads commander only.
       const { build } = await import('./build.ts');
+      (await import('./heap-growth.ts')).limitHeapGrowth();
       const result = await build({
         root: opts.root,
         outDir: opts.out,
