@@ -6,6 +6,7 @@
  * Each stage is a named function over one BuildState, timed. A failure anywhere discards the
  * staging folder and leaves the previous output exactly as it was.
  */
+import path from 'node:path';
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createStagingDir, discardStaging, swapIntoPlace } from './output.ts';
@@ -91,10 +92,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const start = performance.now();
   // A preview of some locales has its own build id and its own manifest: it is not a shard of the site.
   if (options.shard && options.locales) throw errors.shardWithLocales();
-  const { config, warnings } = await resolveConfig(options.root ?? process.cwd(), options);
-  const state = newState(config, options.logger ?? createLogger({ level: 'silent' }), warnings, options.workers);
+  // Opened first: the config's bundle is kept in the cache too.
+  const cacheWarnings: string[] = [];
+  const cache = openCache(path.resolve(options.root ?? process.cwd()), options.cacheDir, cacheWarnings);
+  let configDamaged = 0;
+  const { config, warnings } = await resolveConfig(options.root ?? process.cwd(), options, { cache: { location: cache, onDamaged: () => configDamaged++ } });
+  const state = newState(config, options.logger ?? createLogger({ level: 'silent' }), [...warnings, ...cacheWarnings], options.workers);
   state.shard = options.shard ?? null;
-  state.cache = openCache(config.root, options.cacheDir, state.warnings);
+  state.cache = cache;
+  state.cacheUse.damaged += configDamaged;
   try {
     await runPipeline(state);
   } finally {

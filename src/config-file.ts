@@ -17,6 +17,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Loader, Plugin } from 'esbuild';
 import { SRC_DIR } from './package-root.ts';
+import type { CacheLocation } from './cache/build-cache.ts';
+import { cachedRun, metafileInputs } from './cache/bundle-cache.ts';
 
 export interface LoadedConfigModule {
   /** The default export. */
@@ -80,23 +82,36 @@ function describeFailure(failure: BuildFailure, dir: string): string {
  * each of them, also when the config then fails to run (dev watches them, so that fixing a broken
  * helper rebuilds).
  */
-export async function importConfigFile(file: string, onImport?: (file: string) => void): Promise<LoadedConfigModule> {
+export async function importConfigFile(file: string, onImport?: (file: string) => void, cache?: { location: CacheLocation | null; onDamaged(): void }): Promise<LoadedConfigModule> {
   onImport?.(file);
   const dir = path.dirname(file);
-  const result = await bundle(file).catch((failure: BuildFailure) => {
+  // A build keeps the bundle in its cache while every file esbuild read is unchanged (bundle-cache.ts).
+  const result = await cachedRun(cache?.location ?? null, 'config', [file], {
+    make: async () => {
+      const built = await bundle(file);
+      const inputs = metafileInputs(built.metafile.inputs, dir);
+      return { value: { code: built.outputFiles[0]!.text, inputs }, inputs };
+    },
+    encode: (value) => value,
+    decode: (json) => {
+      const j = json as { code?: unknown; inputs?: unknown };
+      return j && typeof j.code === 'string' && Array.isArray(j.inputs) && j.inputs.every((f) => typeof f === 'string') ? (j as { code: string; inputs: string[] }) : null;
+    },
+    roots: [dir],
+    onDamaged: () => cache?.onDamaged(),
+  }).catch((failure: BuildFailure) => {
     if (!failure.errors) throw failure;
     // A syntax error in a helper: dev watches that helper too.
     for (const e of failure.errors) if (e.location) onImport?.(path.resolve(dir, e.location.file));
     throw new Error(describeFailure(failure, dir), { cause: failure });
   });
-  const files = Object.keys(result.metafile.inputs)
-    .map((input) => path.resolve(dir, input))
+  const files = result.inputs
     .filter((f) => !f.split(path.sep).includes('node_modules') && !f.startsWith(SRC_DIR + path.sep))
     .sort();
   for (const f of files) if (f !== file) onImport?.(f);
   // Beside the config, so that its packages resolve as they would from the config itself.
   const bundled = path.join(dir, `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.mjs`);
-  await writeFile(bundled, result.outputFiles[0]!.contents);
+  await writeFile(bundled, result.code);
   try {
     const mod = (await import(pathToFileURL(bundled).href)) as { default?: unknown };
     return { value: mod.default, files };

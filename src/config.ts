@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULT_LOCALES, resolveLocales, type Locale, type LocaleInput } from './locales.ts';
 import { errors, SitegenError } from './errors.ts';
 import { importConfigFile } from './config-file.ts';
+import type { CacheLocation } from './cache/build-cache.ts';
 import { isWithin, projectPath } from './file-paths.ts';
 
 /**
@@ -98,6 +99,8 @@ export const CONFIG_FILES = ['sitegen.config.ts', 'sitegen.config.js', 'sitegen.
 export interface ConfigHooks {
   /** Hears of each of the site's files the config imports (the config itself first), for `sitegen dev` to watch. */
   onConfigImport?: (file: string) => void;
+  /** The build cache: the config's bundle is kept there while its files are unchanged; `onDamaged` hears of an entry ignored. */
+  cache?: { location: CacheLocation | null; onDamaged(): void };
 }
 
 /** Loads `sitegen.config.ts` from `root` (if any) and fills in every default, once. */
@@ -106,7 +109,7 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
   const configFile = CONFIG_FILES
     .map((f) => path.join(root, f))
     .find((f) => existsSync(f)) ?? null;
-  const user: Partial<UserConfig> = configFile ? await loadConfigFile(configFile, root, hooks.onConfigImport) : {};
+  const user: Partial<UserConfig> = configFile ? await loadConfigFile(configFile, root, hooks.onConfigImport, hooks.cache) : {};
   const warnings: string[] = [];
 
   const outDir = path.resolve(root, overrides.outDir ?? 'dist');
@@ -190,9 +193,9 @@ function packageName(root: string): string | undefined {
   }
 }
 
-async function loadConfigFile(file: string, root: string, onImport?: (file: string) => void): Promise<Partial<UserConfig>> {
+async function loadConfigFile(file: string, root: string, onImport: ((file: string) => void) | undefined, cache: ConfigHooks['cache']): Promise<Partial<UserConfig>> {
   try {
-    const { value } = await importConfigFile(file, onImport);
+    const { value } = await importConfigFile(file, onImport, cache);
     if (!value || typeof value !== 'object') throw errors.configNoDefault(projectPath(root, file));
     return value as Partial<UserConfig>;
   } catch (cause) {

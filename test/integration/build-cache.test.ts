@@ -108,7 +108,7 @@ describe('build cache: esbuild results', () => {
   /** A cold build, a warm one (esbuild's results from the cache), an edit, then a cached build against a cold one. */
   async function editAfterWarm(root: string, edit: () => Promise<void>): Promise<string> {
     await buildInto(root, 'first');
-    expect(await entries(root, 'esbuild')).toHaveLength(2);
+    expect(await entries(root, 'esbuild')).toHaveLength(3);
     const warm = await buildInto(root, 'warm');
     expect(warm.cache).toMatchObject({ rendered: 0, damaged: 0 });
     await expectSameTree(path.join(root, 'first'), path.join(root, 'warm'));
@@ -143,16 +143,27 @@ describe('build cache: esbuild results', () => {
     expect(await readFile(path.join(out, 'about', 'index.html'), 'utf8')).toContain('from tsx');
   });
 
+  it('an edit of a helper the config imports after a warm build is in the next cached build', async () => {
+    const root = await basic({ 'site-name.ts': "export const name = 'First Name';\n" });
+    await editFile(root, 'sitegen.config.ts', (t) => `import { name } from './site-name';\n${t.replace("name: 'Fixture'", 'name')}`);
+    const out = await editAfterWarm(root, () => editFile(root, 'site-name.ts', (t) => t.replace('First Name', 'Second Name')));
+    expect(await readFile(path.join(out, 'about', 'index.html'), 'utf8')).toContain('Second Name');
+  });
+
   it('a damaged esbuild entry is ignored with one warning line and made again', async () => {
     const root = await basic();
     await buildInto(root, 'first');
-    const [server, runtime] = await entries(root, 'esbuild');
-    await truncate(server!, 100);
-    const entry = JSON.parse(await readFile(runtime!, 'utf8'));
-    await writeFile(runtime!, JSON.stringify({ key: entry.key, value: { ...entry.value, value: { files: 'not a list' } } }));
+    // The server bundle, the runtime and the config's bundle: one truncated, two of the wrong shape.
+    const [first, ...others] = await entries(root, 'esbuild');
+    expect(others).toHaveLength(2);
+    await truncate(first!, 100);
+    for (const file of others) {
+      const entry = JSON.parse(await readFile(file, 'utf8'));
+      await writeFile(file, JSON.stringify({ key: entry.key, value: { ...entry.value, value: { files: 'not a list', code: 1 } } }));
+    }
     const cached = await buildInto(root, 'cached');
-    expect(cached.cache!.damaged).toBe(2);
-    expect(cacheWarnings(cached)).toEqual([expect.stringMatching(/^build cache: 2 damaged entries in .* ignored and made again\.$/)]);
+    expect(cached.cache!.damaged).toBe(3);
+    expect(cacheWarnings(cached)).toEqual([expect.stringMatching(/^build cache: 3 damaged entries in .* ignored and made again\.$/)]);
     await buildInto(root, 'cold', false);
     await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
     expect((await buildInto(root, 'again')).cache).toMatchObject({ rendered: 0, damaged: 0 });
