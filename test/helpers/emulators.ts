@@ -4,13 +4,13 @@
  * answers, stopped on teardown. Plus the emulators' REST helpers the tests read codes from, and
  * the browser routing that sends the site's production Google endpoints to them.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { REPO } from './site.ts';
+import { EMULATOR_DIR, ensureEmulatorsInstalled } from './emulators-install.ts';
 import site from '../../sitegen.config.ts';
 
 /**
@@ -31,27 +31,7 @@ const HOST = '127.0.0.1';
 /** The emulators' addresses: free ports picked by startEmulators(), so runs never collide. */
 export let AUTH = '';
 export let FUNCTIONS = '';
-const EMULATOR_DIR = path.join(REPO, 'tools/emulators');
-const FUNCTIONS_DIR = path.join(REPO, 'functions');
 const READY_TIMEOUT_MS = 120_000;
-
-/**
- * Installs tools/emulators and functions from their lock files when their node_modules is
- * missing (`npm ci --ignore-scripts`: the install scripts only build a module the emulators do
- * not use). Throws one line saying what to run when that fails.
- */
-export function ensureEmulatorsInstalled(): void {
-  for (const dir of [EMULATOR_DIR, FUNCTIONS_DIR]) {
-    if (existsSync(path.join(dir, 'node_modules'))) continue;
-    const rel = path.relative(REPO, dir);
-    try {
-      execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
-    } catch (error) {
-      const why = String((error as { stderr?: Buffer }).stderr ?? error).split('\n').find((l) => /ERR!|error/i.test(l)) ?? '';
-      throw new Error(`Could not install the Firebase emulators in ${rel} (${why.trim() || 'npm ci failed'}): run "npm ci --ignore-scripts" in ${rel} and retry.`);
-    }
-  }
-}
 
 export interface RunningEmulators {
   stop(): Promise<void>;
