@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -7,8 +6,7 @@ import type { ServerModules } from './server.tsx';
 import { projectPath } from '../file-paths.ts';
 import { errors } from '../errors.ts';
 import { ResultCompactor } from './compact.ts';
-import { jobKey } from './render-cache.ts';
-import { entryFile } from '../cache/entries.ts';
+import { hasEntry, jobKey } from './render-cache.ts';
 
 interface ServerModule extends ServerModules {
   renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[]): Promise<JobResult[]>;
@@ -59,7 +57,7 @@ function work({ jobs, context: ctx }: Pick<RenderOptions, 'jobs' | 'context'>): 
   let renders = 0;
   for (const job of jobs) {
     const key = jobKey(ctx, job);
-    renders += key && existsSync(entryFile(ctx.cache.dir, 'pages', key)) ? CACHED_JOB_WORK : 1;
+    renders += key && hasEntry(ctx, key) ? CACHED_JOB_WORK : 1;
   }
   return renders;
 }

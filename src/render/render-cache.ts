@@ -11,6 +11,8 @@
  * the build id changes with every edit.
  */
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { entryFile, hashKey, readEntry, writeEntryAsync } from '../cache/entries.ts';
 import type { JobResult, RenderContext, RenderJob } from './context.ts';
 import { fallbackChain } from '../locales.ts';
@@ -77,7 +79,32 @@ function fingerprintsOf(ctx: RenderContext, locale: string): Fingerprints {
   return prints;
 }
 
+/**
+ * The page entries the cache held when this render context first looked: listed once, so that a
+ * page without an entry costs no file system call. A profile of a cold build of the real site had
+ * 343 ms (of 1.4 s of rendering) in reads of entries that did not exist: each open of a missing
+ * name waited on the folder's lock, held by the entry writes of the pages just rendered.
+ */
+const listed = new WeakMap<RenderContext, Set<string>>();
+export function hasEntry(ctx: RenderContext, key: string): boolean {
+  let names = listed.get(ctx);
+  if (!names) {
+    names = new Set(listEntries(ctx.cache!.dir));
+    listed.set(ctx, names);
+  }
+  return names.has(path.basename(entryFile('', 'pages', key)));
+}
+
+function listEntries(dir: string): string[] {
+  try {
+    return readdirSync(path.join(dir, 'pages'));
+  } catch {
+    return [];
+  }
+}
+
 export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLookup {
+  if (!hasEntry(ctx, key)) return { facts: null, key, damaged: false };
   const found = readEntry<RenderFacts>(entryFile(ctx.cache!.dir, 'pages', key), key);
   if (found === undefined) return { facts: null, key, damaged: false };
   if (found === 'damaged' || !wellFormed(found)) return { facts: null, key, damaged: true };
