@@ -16,8 +16,11 @@ import * as esbuild from 'esbuild';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const LIB = path.join(ROOT, 'lib');
-/** Entry points: `src/NAME.ts` -> `lib/NAME.js`: the CLI, and what sites import as 'sitegen' (package.json `exports`). */
-const ENTRIES = ['cli', 'page-api'];
+/**
+ * Entry points, source -> `lib/NAME.js`: the CLI, what sites import as 'sitegen' (package.json
+ * `exports`), and the translation check's worker thread (src/check/in-worker.ts).
+ */
+const ENTRIES = { cli: 'src/cli.ts', 'page-api': 'src/page-api.ts', 'check-worker': 'src/check/worker.ts' };
 /** Chunks no entry imports are removed once they are this old. */
 const STALE_CHUNK_MS = 60 * 60 * 1000;
 
@@ -34,7 +37,7 @@ async function writeAtomic(file, contents) {
 export async function compile({ prune = false } = {}) {
   const result = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: ENTRIES.map((name) => ({ in: `src/${name}.ts`, out: name })),
+    entryPoints: Object.entries(ENTRIES).map(([out, source]) => ({ in: source, out })),
     outdir: LIB,
     bundle: true,
     splitting: true,
@@ -50,7 +53,7 @@ export async function compile({ prune = false } = {}) {
     logLevel: 'warning',
   });
   await mkdir(path.join(LIB, 'chunks'), { recursive: true });
-  const entries = new Set(ENTRIES.map((name) => path.join(LIB, `${name}.js`)));
+  const entries = new Set(Object.keys(ENTRIES).map((name) => path.join(LIB, `${name}.js`)));
   const chunks = result.outputFiles.filter((f) => !entries.has(f.path));
   await Promise.all(chunks.map((f) => writeAtomic(f.path, f.contents)));
   await Promise.all(result.outputFiles.filter((f) => entries.has(f.path)).map((f) => writeAtomic(f.path, f.contents)));

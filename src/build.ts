@@ -10,7 +10,7 @@ import path from 'node:path';
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createStagingDir, discardStaging, swapIntoPlace } from './output.ts';
-import { newState, loadMessagesStage, routesStage, planStage, bundleStage, renderStage, shardLocales, PIPELINE, type BuildState } from './stages.ts';
+import { newState, loadMessagesStage, routesStage, planStage, bundleStage, renderStage, shardLocales, finishCheck, PIPELINE, type BuildState } from './stages.ts';
 import type { Shard } from './shard.ts';
 import { errors } from './errors.ts';
 import { openCache } from './cache/build-cache.ts';
@@ -82,6 +82,8 @@ export async function runPipeline(state: BuildState, signal?: AbortSignal): Prom
     await runStages(state, [...PIPELINE, ['swap', async () => swapIntoPlace(staging, state.config.outDir)]], signal);
   } catch (err) {
     await discardStaging(staging);
+    // A stage that failed while the check ran beside it: the check's errors, if any, come first.
+    await finishCheck(state);
     throw err;
   } finally {
     state.staging = null;

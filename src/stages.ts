@@ -5,7 +5,8 @@ import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { loadMessages, type LoadedMessages, type LoadOptions } from './i18n/messages.ts';
-import { formatFinding, type Finding } from './check/index.ts';
+import { check, formatFinding, type CheckOptions, type CheckReport, type Finding } from './check/index.ts';
+import { checkInWorker } from './check/in-worker.ts';
 import type { Messages } from './i18n/translator.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
 import { bundleServer, type BundleFolder, type ServerBundle } from './bundle.ts';
@@ -62,6 +63,8 @@ export interface BuildState {
   passedValues: Map<string, Set<string>>;
   /** Whether the check left arguments unknown to en for after the render (see checkStage). */
   argumentsPending: boolean;
+  /** The build's translation check, running beside the bundle and render stages (see startCheckStage). */
+  checking: PendingCheck | null;
   files: number;
   bytes: number;
   /** The build cache, or null (`--no-cache`, or a folder that cannot be written). */
@@ -75,7 +78,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     config, logger, warnings: [...warnings], stages: [], workers, write: true, staging: null,
     messages: new Map(), messageSources: [], routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [],
-    usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
+    usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
   };
 }
 
@@ -87,22 +90,64 @@ export async function loadMessagesStage(state: BuildState, options?: LoadOptions
   return loaded;
 }
 
+/** A check started but not yet applied to the build: its report, and what applying it needs. */
+interface PendingCheck {
+  report: Promise<CheckReport>;
+  /** Whether it was asked before the render, without the values the pages pass. */
+  beforeRender: boolean;
+  /** Where its warnings go in the build's list: where they went when the check ran before the next stages. */
+  warningsAt: number;
+}
+
 /**
  * The translation checker of `sitegen check`: errors (ICU syntax, argument or tag mismatches)
  * fail the build; gaps are warnings, one line per locale, and the pages fall back to en.
  * `locale` limits it to one locale's file (dev, after an edit of only that file).
  */
 export async function checkStage(state: BuildState, locale?: string): Promise<void> {
+  const pending = startCheck(state, locale, check);
+  applyCheck(state, pending, await pending.report);
+}
+
+/**
+ * The build's check, started on a worker thread of its own: it runs while the main thread
+ * bundles and renders, and the render stage applies it (finishCheck) before it judges any page.
+ */
+export async function startCheckStage(state: BuildState): Promise<void> {
+  const pending = startCheck(state, undefined, checkInWorker);
+  // Awaited by finishCheck; until then a failure is not an unhandled rejection.
+  pending.report.catch(() => {});
+  state.checking = pending;
+}
+
+/**
+ * Applies the started check to the build, once: its errors fail the build (also when a later
+ * stage failed meanwhile: runPipeline reports the check's errors first, as when it ran first).
+ */
+export async function finishCheck(state: BuildState): Promise<void> {
+  const pending = state.checking;
+  if (!pending) return;
+  state.checking = null;
+  applyCheck(state, pending, await pending.report);
+}
+
+function startCheck(state: BuildState, locale: string | undefined, run: (config: ResolvedConfig, options: CheckOptions) => Promise<CheckReport>): PendingCheck {
   // A shard checks the locales it renders, and en, which every page falls back to.
   const locales = state.shard ? [state.config.defaultLocale.code, ...shardLocales(state)] : undefined;
   // The values the pages pass are known once they have rendered (in dev, from the last build).
   const passedValues = state.passedValues.size > 0 ? state.passedValues : undefined;
-  const report = await cachedCheck(state.cache, state.config, { locale, locales, passedValues }, () => state.cacheUse.damaged++);
+  return {
+    report: cachedCheck(state.cache, state.config, { locale, locales, passedValues }, () => state.cacheUse.damaged++, run),
+    beforeRender: !passedValues && state.results.length === 0,
+    warningsAt: state.warnings.length,
+  };
+}
+
+function applyCheck(state: BuildState, pending: PendingCheck, report: CheckReport): void {
   const failures = report.findings.filter((f) => f.severity === 'error');
   // An argument en lacks may be one the code passes (a count beside a preformatted counter): when
   // that is all, the render decides, as it records what each call passes (checkPassedArguments).
-  const beforeRender = !passedValues && state.results.length === 0;
-  if (beforeRender && failures.length > 0 && failures.every((f) => f.kind === 'argument-unknown')) state.argumentsPending = true;
+  if (pending.beforeRender && failures.length > 0 && failures.every((f) => f.kind === 'argument-unknown')) state.argumentsPending = true;
   else if (failures.length) throw errors.translationErrors(failures.map(formatFinding));
   const gaps = new Map<string, Map<string, number>>();
   for (const f of report.findings) {
@@ -113,10 +158,8 @@ export async function checkStage(state: BuildState, locale?: string): Promise<vo
     byKind.set(f.kind, (byKind.get(f.kind) ?? 0) + 1);
     gaps.set(f.file, byKind);
   }
-  for (const [file, byKind] of gaps) {
-    const list = [...byKind].map(([kind, n]) => `${n} ${kind}`).join(', ');
-    state.warnings.push(`${file}: ${list} (details: sitegen check)`);
-  }
+  const lines = [...gaps].map(([file, byKind]) => `${file}: ${[...byKind].map(([kind, n]) => `${n} ${kind}`).join(', ')} (details: sitegen check)`);
+  state.warnings.splice(pending.warningsAt, 0, ...lines);
 }
 
 /**
@@ -225,6 +268,8 @@ export async function renderStage(state: BuildState): Promise<void> {
     jobs,
     context: cachedRenderContext(state, state.staging ?? ''),
   });
+  // The check's errors come before any page's: they say better why a page failed.
+  await finishCheck(state);
   for (const result of state.results) for (const key of result.usedKeys) state.usedKeys.add(key);
   addPassedValues(state.passedValues, state.results);
   // Before any page's error: a translation using an argument no page passes fails that page too,
@@ -354,7 +399,7 @@ export const PIPELINE: readonly [string, (state: BuildState) => Promise<unknown>
   ['messages', loadMessagesStage],
   ['routes', routesStage],
   ['plan', planStage],
-  ['check', checkStage],
+  ['check', startCheckStage],
   ['bundle', bundleStage],
   ['render', renderStage],
   ['verify', verifyStage],

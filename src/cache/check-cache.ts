@@ -11,20 +11,24 @@ import { check, type CheckOptions, type CheckReport } from '../check/index.ts';
 import type { CacheLocation } from './build-cache.ts';
 import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
 
-/** `check(config, options)`, from the cache when its inputs are unchanged; `onDamaged` hears of an entry ignored. */
+/**
+ * `check(config, options)`, from the cache when its inputs are unchanged; `onDamaged` hears of an
+ * entry ignored. `run` is what checks on a miss (check itself, or checkInWorker).
+ */
 export async function cachedCheck(
   cache: CacheLocation | null,
   config: ResolvedConfig,
   options: CheckOptions,
   onDamaged: () => void,
+  run: (config: ResolvedConfig, options: CheckOptions) => Promise<CheckReport> = check,
 ): Promise<CheckReport> {
-  if (!cache) return check(config, options);
+  if (!cache) return run(config, options);
   const key = await checkKey(cache, config, options);
   const file = entryFile(cache.dir, 'check', key);
   const found = readEntry<CheckReport>(file, key);
   if (found !== undefined && found !== 'damaged' && Array.isArray(found.findings) && Array.isArray(found.locales)) return found;
   if (found !== undefined) onDamaged();
-  const report = await check(config, options);
+  const report = await run(config, options);
   writeEntry(file, key, report);
   return report;
 }
