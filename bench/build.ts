@@ -5,7 +5,7 @@
  *
  * - floor: bench/floor.mjs, the bare minimum (config, esbuild bundle, renderToStaticMarkup and
  *   writeFile of the HTML pages only);
- * - cold: `sitegen build` with an empty cache folder;
+ * - cold: `sitegen build` with an empty cache folder and no previous output;
  * - no change: the same build again, cache kept;
  * - one message edit: one message of one locale changed, cache kept.
  *
@@ -53,8 +53,11 @@ async function measureSite(label: string, root: string) {
   const s = { floor: [] as Sample[], cold: [] as Sample[], warm: [] as Sample[], edit: [] as Sample[] };
   try {
     for (let i = 0; i < RUNS; i++) {
+      await rm(out, { recursive: true, force: true });
       s.floor.push(timed([FLOOR, root, out]));
+      // Cold: no cache and no previous output (a rebuild links the previous output's unchanged files).
       await rm(cache, { recursive: true, force: true });
+      await rm(out, { recursive: true, force: true });
       s.cold.push(build());
       s.warm.push(build());
       await writeFile(edited, original.replace(EDIT.from, EDIT.to + i + ' '));

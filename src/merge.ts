@@ -14,6 +14,7 @@ import { copyFiles, createStagingDir, discardStaging, swapIntoPlace } from './ou
 import { MANIFEST_NAME, htmlFile, notFoundFile, payloadFile } from './paths.ts';
 import { publicPaths, type Manifest } from './manifest.ts';
 import { compareText } from './compare-text.ts';
+import { findPreviousOutput } from './reuse-output.ts';
 
 export interface MergeOptions {
   /** Output folders of the shards, in any order. */
@@ -57,7 +58,10 @@ export async function merge(options: MergeOptions): Promise<MergeResult> {
 
   const staging = await createStagingDir(outDir);
   try {
-    await copyFiles([...union].map(([rel, shard]) => ({ rel, from: shard.dir })), staging);
+    // A target merged before keeps the files that did not change: they are linked from it (reuse-output.ts).
+    const { rel, manifest } = manifests[0]!;
+    const previous = await findPreviousOutput(outDir, path.dirname(path.dirname(rel)), manifest.buildId, MANIFEST_NAME);
+    await copyFiles([...union].map(([rel, shard]) => ({ rel, from: shard.dir })), staging, previous);
     await swapIntoPlace(staging, outDir);
   } catch (err) {
     await discardStaging(staging);

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { mkdir, readdir, rename, rm, writeFile, copyFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import fg from 'fast-glob';
 import { isProcessAlive } from './process-alive.ts';
+import { copyOrLink, previousFile, putFile, type PreviousOutput } from './reuse-output.ts';
 
 /**
  * The build writes into a temporary folder beside the output and swaps it into place only when
@@ -65,10 +66,11 @@ export async function discardStaging(staging: string): Promise<void> {
   await rm(staging, { recursive: true, force: true });
 }
 
-export async function writeOut(root: string, rel: string, contents: string | Uint8Array): Promise<number> {
+/** Writes `root/rel`, or links the previous output's file when it has the same bytes (reuse-output.ts). */
+export async function writeOut(root: string, rel: string, contents: string | Uint8Array, previous?: PreviousOutput | null): Promise<number> {
   const file = path.join(root, rel);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, contents);
+  await putFile(file, contents, previousFile(previous, rel));
   return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
 
@@ -78,21 +80,24 @@ export async function listStatic(staticDir: string): Promise<string[]> {
   return (await fg('**/*', { cwd: staticDir, onlyFiles: true, dot: false })).sort();
 }
 
-export async function copyStatic(staticDir: string, files: string[], dest: string): Promise<void> {
-  await copyFiles(files.map((rel) => ({ rel, from: staticDir })), dest);
+export async function copyStatic(staticDir: string, files: string[], dest: string, previous?: PreviousOutput | null): Promise<void> {
+  await copyFiles(files.map((rel) => ({ rel, from: staticDir })), dest, previous);
 }
 
 /** At most this many copies at once: a merge copies thousands of files, more than a process may open. */
 const COPY_BATCH = 64;
 
-/** Copies each file `from/rel` to `dest/rel`, creating folders as needed. */
-export async function copyFiles(files: readonly { rel: string; from: string }[], dest: string): Promise<void> {
+/**
+ * Copies each file `from/rel` to `dest/rel`, creating folders as needed; with `previous`, a file
+ * whose bytes the previous output has at the same place is linked from there (reuse-output.ts).
+ */
+export async function copyFiles(files: readonly { rel: string; from: string }[], dest: string, previous?: PreviousOutput | null): Promise<void> {
   for (let i = 0; i < files.length; i += COPY_BATCH) {
     await Promise.all(
       files.slice(i, i + COPY_BATCH).map(async ({ rel, from }) => {
         const to = path.join(dest, rel);
         await mkdir(path.dirname(to), { recursive: true });
-        await copyFile(path.join(from, rel), to);
+        await copyOrLink(path.join(from, rel), to, previousFile(previous, rel));
       }),
     );
   }

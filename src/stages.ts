@@ -19,7 +19,8 @@ import { verifyPages } from './verify/verify.ts';
 import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
 import { copyStatic, listStatic, writeOut } from './output.ts';
-import { assetsDir, manifestFile } from './paths.ts';
+import { assetsDir, MANIFEST_NAME, manifestFile } from './paths.ts';
+import { findPreviousOutput, type PreviousOutput } from './reuse-output.ts';
 import { createManifest, pathsByLocale } from './manifest.ts';
 import { planJobs, planLocales, type PlannedJob } from './plan.ts';
 import type { Shard } from './shard.ts';
@@ -71,6 +72,8 @@ export interface BuildState {
   cache: CacheLocation | null;
   /** Pages taken from the cache, rendered (and kept), and rendered because their entry was damaged. */
   cacheUse: { reused: number; rendered: number; damaged: number };
+  /** The output the last build left, whose files equal to this build's are linked into staging. */
+  previous: PreviousOutput | null;
 }
 
 export function newState(config: ResolvedConfig, logger: Logger, warnings: string[], workers?: number): BuildState {
@@ -79,6 +82,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     messages: new Map(), messageSources: [], routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [],
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
+    previous: null,
   };
 }
 
@@ -261,12 +265,14 @@ export async function renderStage(state: BuildState): Promise<void> {
   const { config } = state;
   const pages = new Map([...state.pages, ...(state.notFound ? [state.notFound] : [])].map((p) => [p.file, p]));
   const jobs: RenderJob[] = state.plan.map((job) => ({ page: pages.get(job.file)!, locale: job.locale }));
+  // Writing into staging: files equal to the current output's are linked from there.
+  if (state.staging && state.write) state.previous = await findPreviousOutput(config.outDir, assetsDir(config.assetsBase), state.buildId, MANIFEST_NAME);
   state.results = await renderAll({
     modulePath: state.server!.modulePath,
     workers: state.workers,
     root: config.root,
     jobs,
-    context: cachedRenderContext(state, state.staging ?? ''),
+    context: { ...cachedRenderContext(state, state.staging ?? ''), previous: state.previous },
   });
   // The check's errors come before any page's: they say better why a page failed.
   await finishCheck(state);
@@ -380,7 +386,7 @@ export async function writeStage(state: BuildState): Promise<void> {
   const out = state.staging!;
   const assets = assetsDir(config.assetsBase);
   const put = async (rel: string, contents: string | Uint8Array) => {
-    state.bytes += await writeOut(out, rel, contents);
+    state.bytes += await writeOut(out, rel, contents, state.previous);
     state.files++;
   };
   if (state.cssFile) await put(path.join(assets, state.cssFile), state.server!.css);
@@ -390,7 +396,7 @@ export async function writeStage(state: BuildState): Promise<void> {
   const routePaths = state.pages.map((p) => p.path!);
   await put('sitemap.xml', renderSitemap({ baseUrl: config.baseUrl, routePaths, locales: config.locales, defaultLocale: config.defaultLocale.code }));
   await put('robots.txt', renderRobots(config.baseUrl));
-  await copyStatic(config.staticDir, state.staticFiles, out);
+  await copyStatic(config.staticDir, state.staticFiles, out, state.previous);
   state.files += state.staticFiles.length;
 }
 

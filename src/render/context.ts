@@ -1,6 +1,7 @@
 import type { Locale } from '../locales.ts';
 import type { Messages } from '../i18n/translator.ts';
 import type { SiteInfo } from '../page-api.ts';
+import type { PreviousOutput } from '../reuse-output.ts';
 
 /** Everything a renderer needs besides the job; built once per build, cloned into each worker. */
 export interface RenderContext {
@@ -19,6 +20,12 @@ export interface RenderContext {
   cssFile: string | null;
   favicon: string | null;
   runtime: { entry: string; redirectScript: string } | null;
+  /**
+   * The output the last build left, whose files equal to a page's are linked instead of written
+   * (see reuse-output.ts); null when writing into the output itself (dev's incremental rebuilds)
+   * or when there is none.
+   */
+  previous?: PreviousOutput | null;
   /** Whether pages are written to disk; false when only collecting the keys pages use. */
   write: boolean;
   /**

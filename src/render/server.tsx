@@ -3,7 +3,6 @@
  * thread for small builds and inside worker threads for large ones; either way it renders a job
  * list and writes each page to disk as soon as it is rendered.
  */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ComponentType, ReactNode } from 'react';
@@ -24,6 +23,7 @@ import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
 import { jobKey, lookup, messagesDigest, store, type RenderFacts } from './render-cache.ts';
 import { ResultCompactor } from './compact.ts';
+import { previousFile, putFile } from '../reuse-output.ts';
 
 export interface ServerModules {
   pages: Record<string, { default?: ComponentType }>;
@@ -141,12 +141,15 @@ function compactorFor(ctx: RenderContext): ResultCompactor {
   return compactor;
 }
 
-/** Starts writing a file (its folder made once) and returns its size; the write joins `pending`. */
+/**
+ * Starts writing a file (its folder made once), or linking the previous output's file of the same
+ * bytes, and returns its size; the write joins `pending`.
+ */
 function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, contents: string): number {
   const file = path.join(ctx.outDir, rel);
   let made = folders.get(ctx);
   if (!made) folders.set(ctx, (made = new Folders(ctx.outDir)));
-  pending.push(made.ensure(path.dirname(file)).then(() => writeFile(file, contents)));
+  pending.push(made.ensure(path.dirname(file)).then(() => putFile(file, contents, previousFile(ctx.previous, rel))));
   return Buffer.byteLength(contents);
 }
 

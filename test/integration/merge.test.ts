@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../src/build.ts';
 import { runCli } from '../../src/cli.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { editFile, expectSameTree, fixtureSites, read } from '../helpers/site.ts';
+import { editFile, expectSameTree, fixtureSites, listFiles, read } from '../helpers/site.ts';
 
 const site = fixtureSites('basic');
 
@@ -51,6 +51,17 @@ describe('sitegen merge', () => {
     expect(code).toBe(0);
     expect(lines).toEqual([{ level: 'info', msg: expect.stringMatching(/^merged 3 shard\(s\) → .*dist \(\d+ files, [\d.]+ KB, build [0-9a-f]{12}\)$/) }]);
     expect(existsSync(path.join(dir, 'dist/previous.html'))).toBe(false);
+    await expectSameTree(path.join(root, 'full'), path.join(dir, 'dist'));
+  });
+
+  it('a second merge into the same target links its unchanged files instead of writing them again', async () => {
+    const dir = await shardCopies('again');
+    expect(await mergeCli(dir, 'out-1', 'out-2', 'out-3', '--out', 'dist')).toMatchObject({ code: 0 });
+    const files = await listFiles(path.join(dir, 'dist'));
+    const inodes = async () => Promise.all(files.map(async (f) => (await stat(path.join(dir, 'dist', f))).ino));
+    const before = await inodes();
+    expect(await mergeCli(dir, 'out-1', 'out-2', 'out-3', '--out', 'dist')).toMatchObject({ code: 0 });
+    expect(await inodes()).toEqual(before);
     await expectSameTree(path.join(root, 'full'), path.join(dir, 'dist'));
   });
 

@@ -1,0 +1,135 @@
+/**
+ * Files of the staging folder taken from the previous output when they are the same bytes.
+ *
+ * The build writes every file into a fresh staging folder and swaps it into place (output.ts). On
+ * this kind of file system (ext4 with `discard`, in a VM), writing 10,000 files of 22 KB costs 3 to
+ * 5 s of system time and removing the old output (freeing their blocks) 3 s more, while `link()`ing
+ * them costs 0.12 s and removing a folder whose files are still linked elsewhere 0.19 s. So a file
+ * whose bytes equal the previous output's file at the same place is hard-linked into staging
+ * instead of written, and the old output's removal after the swap frees only what changed.
+ *
+ * Safety: "the same bytes" is decided by reading the previous file now (size first, then every
+ * byte), never from anything recorded, so a file edited by hand in the output is replaced by the
+ * right bytes. Links only ever go from the previous output into staging; every file made in a
+ * staging folder is made new (exclusive create; a path made twice is unlinked first), so no write
+ * ever lands in an inode the previous output shares, and a build that fails or is killed leaves
+ * the previous output exactly as it was. A link that fails for any reason (another device, no hard
+ * links, too many links) falls back to writing the file.
+ *
+ * This module is bundled into the server module too (the renderer writes pages with it), so it
+ * uses nothing but Node's own modules.
+ */
+import { constants } from 'node:fs';
+import { copyFile, link, open, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** The output folder as the last build left it, and where this build's payloads were there. */
+export interface PreviousOutput {
+  dir: string;
+  /**
+   * Payloads live in a folder named by the build id (`_static/<id>/`), which changes with every
+   * input: this build's folder (`now`) and the previous output's (`before`), both relative and
+   * ending in a separator. Null when the previous output has no single build folder.
+   */
+  payloads: { now: string; before: string } | null;
+}
+
+/**
+ * The output folder to take files from, or null when there is none. Its build id is the one
+ * folder of the assets folder that holds a manifest; with none or several (files put there by
+ * hand), payloads are compared at their own path only.
+ */
+export async function findPreviousOutput(outDir: string, assetsDir: string, buildId: string, manifestName: string): Promise<PreviousOutput | null> {
+  if (!existsSync(outDir)) return null;
+  let names: string[] = [];
+  try {
+    names = await readdir(path.join(outDir, assetsDir));
+  } catch {
+    // no assets folder: no payloads to take
+  }
+  const ids = names.filter((name) => existsSync(path.join(outDir, assetsDir, name, manifestName)));
+  const folder = (id: string) => path.join(assetsDir, id) + path.sep;
+  return { dir: outDir, payloads: ids.length === 1 ? { now: folder(buildId), before: folder(ids[0]!) } : null };
+}
+
+/** The previous output's file a file of this build (relative to the output) may equal. */
+export function previousFile(previous: PreviousOutput | null | undefined, rel: string): string | null {
+  if (!previous) return null;
+  const { payloads } = previous;
+  if (payloads && rel.startsWith(payloads.now)) return path.join(previous.dir, payloads.before + rel.slice(payloads.now.length));
+  return path.join(previous.dir, rel);
+}
+
+/**
+ * Makes `file` (in a staging folder) with `contents`: a hard link to `previous` when that file has
+ * exactly these bytes, else a new file. Without `previous`, a plain write (the folder shares no
+ * inode with any output).
+ */
+export async function putFile(file: string, contents: string | Uint8Array, previous: string | null): Promise<void> {
+  if (previous === null) return writeFile(file, contents);
+  const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+  if ((await hasBytes(previous, bytes)) && (await linkFresh(previous, file))) return;
+  await made(file, () => writeFile(file, bytes, { flag: 'wx' }));
+}
+
+/** Copies `from` to `file` (in a staging folder), or links `previous` when it has the same bytes. */
+export async function copyOrLink(from: string, file: string, previous: string | null): Promise<void> {
+  if (previous === null) return copyFile(from, file);
+  if ((await hasBytes(previous, await readFile(from))) && (await linkFresh(previous, file))) return;
+  await made(file, () => copyFile(from, file, constants.COPYFILE_EXCL));
+}
+
+/**
+ * Whether `file` is a regular file (not a symbolic link: linking one would put the link itself in
+ * the output) holding exactly `bytes`.
+ */
+async function hasBytes(file: string, bytes: Uint8Array): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return false;
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile() || stat.size !== bytes.byteLength) return false;
+    const buffer = Buffer.allocUnsafe(bytes.byteLength + 1);
+    let read = 0;
+    // One byte more than expected: a file that grew since the stat is not equal.
+    for (let n = -1; n !== 0 && read < buffer.length; read += n) n = (await handle.read(buffer, read, buffer.length - read, read)).bytesRead;
+    return read === bytes.byteLength && buffer.subarray(0, read).equals(bytes);
+  } catch {
+    return false;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Test seam: a function put at this symbol on globalThis replaces `link`, so a test can make every
+ * link fail as on a file system without hard links (a folder on another device is hard to make).
+ */
+const LINK_SEAM = Symbol.for('sitegen.test.link');
+
+/** Links `from` as `file`; false when the link cannot be made (the caller writes instead). */
+async function linkFresh(from: string, file: string): Promise<boolean> {
+  const makeLink = ((globalThis as Record<symbol, unknown>)[LINK_SEAM] as typeof link | undefined) ?? link;
+  try {
+    await made(file, () => makeLink(from, file));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs an exclusive create; a file already at that path (a path made twice) is unlinked first. */
+async function made(file: string, create: () => Promise<void>): Promise<void> {
+  try {
+    await create();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    await unlink(file);
+    await create();
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * A rebuild does not rewrite output that did not change: a file with the same bytes as the
+ * previous output's file at the same place (for payloads: in the previous build id's folder) is
+ * that very file, hard-linked, and still the bytes a cold build writes. A file edited by hand in
+ * the output is replaced; a failed build leaves the previous output as it was; a file system
+ * without hard links gets written files.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { lstat, readFile, stat, symlink, unlink, writeFile, link as fsLink } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type BuildResult } from '../../src/build.ts';
+import { createMemoryLogger } from '../../src/logger.ts';
+import { editFile, expectSameBytes, expectSameTree, fixtureSites, listFiles, snapshotTree } from '../helpers/site.ts';
+
+const basic = fixtureSites('basic');
+const buildInto = (root: string, out: string, cacheDir: string | false = '.cache-test'): Promise<BuildResult> =>
+  build({ root, outDir: out, cacheDir, logger: createMemoryLogger(), workers: 0 });
+
+/** Inode of every file of an output, by relative path with the build id's folder as `ID`. */
+async function inodes(dir: string, buildId: string): Promise<Map<string, number>> {
+  const files = await listFiles(dir);
+  return new Map(await Promise.all(files.map(async (f) => [f.replace(buildId, 'ID'), (await stat(path.join(dir, f))).ino] as const)));
+}
+
+/** Relative paths (build id as `ID`) whose inode is the same in both maps. */
+function shared(before: Map<string, number>, after: Map<string, number>): string[] {
+  return [...after].filter(([f, ino]) => before.get(f) === ino).map(([f]) => f).sort();
+}
+
+const LINK_SEAM = Symbol.for('sitegen.test.link');
+afterEach(() => {
+  delete (globalThis as Record<symbol, unknown>)[LINK_SEAM];
+});
+
+describe('rebuilds link unchanged output instead of writing it', () => {
+  it('with nothing changed, the output is byte-identical and every file is the same inode as before', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'dist');
+    const before = await inodes(path.join(root, 'dist'), first.buildId);
+    const bytes = await snapshotTree(path.join(root, 'dist'));
+    const second = await buildInto(root, 'dist');
+    expect(second.buildId).toBe(first.buildId);
+    expectSameBytes(bytes, await snapshotTree(path.join(root, 'dist')));
+    expect(shared(before, await inodes(path.join(root, 'dist'), second.buildId))).toEqual([...before.keys()].sort());
+    // The old output's removal dropped its links: each file has one again.
+    for (const f of await listFiles(path.join(root, 'dist'))) expect((await stat(path.join(root, 'dist', f))).nlink, f).toBe(1);
+  });
+
+  it('without the build cache too (--no-cache is about the cache, not the output)', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'dist', false);
+    const before = await inodes(path.join(root, 'dist'), first.buildId);
+    await buildInto(root, 'dist', false);
+    expect(shared(before, await inodes(path.join(root, 'dist'), first.buildId))).toHaveLength(before.size);
+  });
+
+  it('after a one-message edit, the changed pages are new, the unchanged payloads and files are linked from the previous build id, and the output equals a cold build', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'dist');
+    const before = await inodes(path.join(root, 'dist'), first.buildId);
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const edited = await buildInto(root, 'dist');
+    expect(edited.buildId).not.toBe(first.buildId);
+    const after = await inodes(path.join(root, 'dist'), edited.buildId);
+    expect(await readFile(path.join(root, 'dist', 'de', 'index.html'), 'utf8')).toContain('für dich und alle.');
+    // Every page names the build id: written. Of the rest only the edited page's payload and the
+    // manifest (which names the build id) differ.
+    const linked = shared(before, after);
+    const expected = [...after.keys()].filter((f) => !f.endsWith('.html') && f !== '_static/ID/de/payload.json' && f !== '_static/ID/manifest.json');
+    expect(linked).toEqual(expected.sort());
+    expect(linked).toContain('_static/ID/payload.json');
+    expect(linked).toContain('favicon.svg');
+    expect(linked.some((f) => f.startsWith('_static/assets/'))).toBe(true);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'dist'));
+  });
+
+  it('a file edited by hand in the output is replaced by the right bytes, also at the same size', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'dist');
+    const dist = path.join(root, 'dist');
+    const bytes = await snapshotTree(dist);
+    const payload = path.join(dist, '_static', first.buildId, 'de', 'about', 'payload.json');
+    await editFile(dist, 'de/about/index.html', (text) => text.replace('Über uns', 'Ueber uns'));
+    await editFile(dist, path.relative(dist, payload), (text) => text.replace('Über uns', 'Uber uns'.padEnd('Über uns'.length + 1, 's')));
+    expect((await readFile(payload)).byteLength).toBe(bytes.get(path.relative(dist, payload))!.byteLength);
+    await writeFile(path.join(dist, 'favicon.svg'), 'not the icon');
+    // A symbolic link with the right target bytes is not a file of the output: replaced too.
+    await unlink(path.join(dist, 'robots.txt'));
+    await writeFile(path.join(root, 'robots-elsewhere.txt'), bytes.get('robots.txt')!);
+    await symlink(path.join(root, 'robots-elsewhere.txt'), path.join(dist, 'robots.txt'));
+    await buildInto(root, 'dist');
+    expectSameBytes(bytes, await snapshotTree(dist));
+    expect((await lstat(path.join(dist, 'robots.txt'))).isFile()).toBe(true);
+    expect(await readFile(path.join(root, 'robots-elsewhere.txt'))).toEqual(bytes.get('robots.txt'));
+  });
+
+  it('a build that fails after rendering leaves the previous output byte for byte, its files unshared', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'dist');
+    const dist = path.join(root, 'dist');
+    const bytes = await snapshotTree(dist);
+    const before = await inodes(dist, first.buildId);
+    // A broken link fails the verification, after every page was rendered (and linked into staging).
+    await editFile(root, 'pages/about.tsx', (text) => text.replace("localePath('/community_privacy_policy/history.html')", "localePath('/nowhere')"));
+    await expect(buildInto(root, 'dist')).rejects.toThrow(/nowhere/);
+    expectSameBytes(bytes, await snapshotTree(dist));
+    expect(shared(before, await inodes(dist, first.buildId))).toHaveLength(before.size);
+    for (const f of before.keys()) expect((await stat(path.join(dist, f.replace('ID', first.buildId)))).nlink, f).toBe(1);
+  });
+
+  it('when a link cannot be made (another device, no hard links), the files are written: same bytes, new inodes', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'dist');
+    const bytes = await snapshotTree(path.join(root, 'dist'));
+    const before = await inodes(path.join(root, 'dist'), first.buildId);
+    let tried = 0;
+    (globalThis as Record<symbol, unknown>)[LINK_SEAM] = async () => {
+      tried++;
+      throw Object.assign(new Error('EXDEV: cross-device link not permitted'), { code: 'EXDEV' });
+    };
+    await buildInto(root, 'dist');
+    expect(tried).toBe(before.size);
+    expectSameBytes(bytes, await snapshotTree(path.join(root, 'dist')));
+    expect(shared(before, await inodes(path.join(root, 'dist'), first.buildId))).toEqual([]);
+  });
+
+  it('a file linked elsewhere by the user keeps its bytes when the output changes', async () => {
+    const root = await basic();
+    await buildInto(root, 'dist');
+    const kept = path.join(root, 'kept-robots.txt');
+    await fsLink(path.join(root, 'dist', 'robots.txt'), kept);
+    const robots = await readFile(kept, 'utf8');
+    await editFile(root, 'sitegen.config.ts', (text) => text.replace('https://fixture.example', 'https://other.example'));
+    await buildInto(root, 'dist');
+    expect(await readFile(path.join(root, 'dist', 'robots.txt'), 'utf8')).toContain('other.example');
+    expect(await readFile(kept, 'utf8')).toBe(robots);
+  });
+});
