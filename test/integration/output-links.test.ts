@@ -115,7 +115,7 @@ describe('rebuilds link unchanged output instead of writing it', () => {
     const bytes = await snapshotTree(path.join(root, 'dist'));
     const before = await inodes(path.join(root, 'dist'), first.buildId);
     let tried = 0;
-    (globalThis as Record<symbol, unknown>)[LINK_SEAM] = async () => {
+    (globalThis as Record<symbol, unknown>)[LINK_SEAM] = () => {
       tried++;
       throw Object.assign(new Error('EXDEV: cross-device link not permitted'), { code: 'EXDEV' });
     };
