@@ -55,11 +55,14 @@ export function writeEntry(file: string, key: string, value: unknown): boolean {
   }
 }
 
-/** writeEntry without blocking: for the renderer, which writes an entry per page. */
-export async function writeEntryAsync(file: string, key: string, value: unknown): Promise<boolean> {
+/**
+ * Writes a file atomically, as writeEntry does, without blocking: for the renderer, which writes
+ * an entry per page in a format of its own (render/render-cache.ts). False when it failed.
+ */
+export async function writeFileAtomic(file: string, contents: string): Promise<boolean> {
   const tmp = tempName(file);
   try {
-    await writeFile(tmp, JSON.stringify({ key, value }));
+    await writeFile(tmp, contents);
     await rename(tmp, file);
     return true;
   } catch {
