@@ -1,8 +1,8 @@
 /** What the benchmarks share: the repository, the median, and a copy of the real site. */
-import { cp, mkdtemp } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO } from '../test/helpers/site.ts';
+import { copyRealSiteInto, REPO } from '../test/helpers/site.ts';
 
 export { REPO };
 
@@ -12,7 +12,6 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 /** The real site's sources (pages, templates, locales, config) in a new temporary folder. */
 export async function copyRealSite(prefix: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  // functions/: the site's enhancers share its code-format helpers.
-  for (const part of ['pages', 'templates', 'locales', 'functions', 'sitegen.config.ts']) await cp(path.join(REPO, part), path.join(dir, part), { recursive: true });
+  await copyRealSiteInto(dir);
   return dir;
 }

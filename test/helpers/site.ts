@@ -7,6 +7,19 @@ import { fileURLToPath } from 'node:url';
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURES = path.join(REPO, 'test/fixtures');
 
+/**
+ * cp's filter for copies of this repository's folders: never an installed node_modules (functions/
+ * has one, over 100 MB, once the emulator tests have run).
+ */
+export const notInstalled = (src: string): boolean => path.basename(src) !== 'node_modules';
+
+/** Copies the real site's own files (what a checkout of it holds) into `dir`. */
+export async function copyRealSiteInto(dir: string): Promise<void> {
+  for (const part of ['pages', 'templates', 'locales', 'functions', 'sitegen.config.ts']) {
+    await cp(path.join(REPO, part), path.join(dir, part), { recursive: true, filter: notInstalled });
+  }
+}
+
 /** A throw-away copy of a fixture site, with files replaced or removed (`null`). */
 export async function fixtureCopy(name: string, changes: Record<string, string | null> = {}): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `sitegen-${name}-`));

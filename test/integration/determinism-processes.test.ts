@@ -6,7 +6,7 @@
  * nothing from the clock.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { ensureFaketime, FAKETIME_PATH } from '../helpers/faketime.ts';
 import { ROUTES } from '../helpers/real-site.ts';
-import { expectSameTree, read, REPO } from '../helpers/site.ts';
+import { copyRealSiteInto, expectSameTree, read, REPO } from '../helpers/site.ts';
 
 const run = promisify(execFile);
 const BIN = path.join(REPO, 'bin', 'sitegen');
@@ -24,20 +24,13 @@ let tmp: string;
 let here: string;
 let there: string;
 
-/** The site's own files: what a checkout of it holds. */
-async function copySite(dir: string): Promise<void> {
-  for (const part of ['pages', 'templates', 'locales', 'functions', 'sitegen.config.ts']) {
-    await cp(path.join(REPO, part), path.join(dir, part), { recursive: true });
-  }
-}
-
 beforeAll(async () => {
   ensureFaketime();
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-determinism-'));
   here = path.join(tmp, 'site');
   there = path.join(tmp, 'elsewhere', 'deeper', 'checkout');
   await mkdir(there, { recursive: true });
-  await Promise.all([copySite(here), copySite(there)]);
+  await Promise.all([copyRealSiteInto(here), copyRealSiteInto(there)]);
   // Built one after the other: the first also compiles the CLI if src/ changed, on the real clock.
   const base = { ...process.env, NO_COLOR: '1', LC_ALL: '', LANGUAGE: '' };
   await run(process.execPath, [BIN, 'build'], { cwd: here, env: { ...base, TZ: 'UTC', LANG: 'C.UTF-8' } });

@@ -2,13 +2,13 @@
  * /applycode offers Google and Apple only when sitegen.config.ts has their public client values:
  * the real site, built in English from a copy whose config leaves one provider or both out.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { REPO } from '../helpers/site.ts';
+import { copyRealSiteInto, REPO } from '../helpers/site.ts';
 
 const GOOGLE_LINE = /^\s*google: \{ clientId: [^\n]*\n/m;
 const APPLE_LINE = /^\s*apple: \{ clientId: [^\n]*\n/m;
@@ -16,10 +16,7 @@ const APPLE_LINE = /^\s*apple: \{ clientId: [^\n]*\n/m;
 let root = '';
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'sitegen-providers-'));
-  // functions/: the site's enhancers share its code-format helpers.
-  for (const part of ['pages', 'templates', 'locales', 'functions', 'sitegen.config.ts']) {
-    await cp(path.join(REPO, part), path.join(root, part), { recursive: true });
-  }
+  await copyRealSiteInto(root);
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 

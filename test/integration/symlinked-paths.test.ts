@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureCopy, REPO } from '../helpers/site.ts';
+import { fixtureCopy, notInstalled, REPO } from '../helpers/site.ts';
 
 const run = promisify(execFile);
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-symlinks-'));
   pkg = path.join(tmp, 'sitegen');
   for (const part of ['bin', 'scripts', 'src', 'functions', 'package.json']) {
-    if (existsSync(path.join(REPO, part))) await cp(path.join(REPO, part), path.join(pkg, part), { recursive: true });
+    if (existsSync(path.join(REPO, part))) await cp(path.join(REPO, part), path.join(pkg, part), { recursive: true, filter: notInstalled });
   }
   await symlink(path.join(REPO, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
   site = await fixtureCopy('basic', { 'pages/about.tsx': THROWING_PAGE });
