@@ -9,12 +9,13 @@
 import path from 'node:path';
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { createStagingDir, discardStaging, swapIntoPlace } from './output.ts';
-import { newState, loadMessagesStage, routesStage, planStage, bundleStage, renderStage, shardLocales, finishCheck, PIPELINE, type BuildState } from './stages.ts';
+import { createStagingDir, discardStaging, removeAbandonedStaging, swapIntoPlace } from './output.ts';
+import { newState, loadMessagesStage, routesStage, planStage, bundleStage, renderStage, shardLocales, finishCheck, cacheDamageWarnings, fallbackWarnings, PIPELINE, type BuildState } from './stages.ts';
 import type { Shard } from './shard.ts';
 import { errors } from './errors.ts';
 import { openCache } from './cache/build-cache.ts';
 import { pruneCache } from './cache/prune.ts';
+import { recordedOutput, recordOutput, type OutputReport } from './cache/output-record.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Project root (where pages/, templates/, locales/ and sitegen.config.ts are). */
@@ -57,7 +58,7 @@ export interface BuildResult {
   cache: { dir: string; reused: number; rendered: number; damaged: number } | null;
 }
 
-type Stage = (state: BuildState) => Promise<unknown>;
+type Stage<T = unknown> = (state: BuildState) => Promise<T>;
 
 /** Runs stages in order, timed; an aborted `signal` stops the run before the next stage. */
 async function runStages(state: BuildState, stages: readonly (readonly [string, Stage])[], signal?: AbortSignal): Promise<void> {
@@ -75,19 +76,67 @@ async function runStages(state: BuildState, stages: readonly (readonly [string, 
  * The pipeline into a staging folder beside the output, swapped into place at the end. On failure
  * (or when `signal` aborts, which is checked between stages) the staging folder is discarded and
  * the output stays exactly as it was. Shared by `build` and the full builds of `sitegen dev`.
+ * `unchanged`, asked once the bundle has given the build id, may find that the output already is
+ * what the rest would write: then there is no staging folder, and nothing is written.
  */
-export async function runPipeline(state: BuildState, signal?: AbortSignal): Promise<void> {
-  const staging = (state.staging = await createStagingDir(state.config.outDir));
+export async function runPipeline(state: BuildState, signal?: AbortSignal, unchanged?: Stage<boolean>): Promise<void> {
+  const render = PIPELINE.findIndex(([name]) => name === 'render');
+  let done = false;
+  const ask: [string, Stage][] = unchanged ? [['unchanged', async (s) => (done = await unchanged(s))]] : [];
   try {
-    await runStages(state, [...PIPELINE, ['swap', async () => swapIntoPlace(staging, state.config.outDir)]], signal);
+    await runStages(state, [...PIPELINE.slice(0, render), ...ask], signal);
+    if (done) return;
+    const staging = (state.staging = await createStagingDir(state.config.outDir));
+    try {
+      await runStages(state, [...PIPELINE.slice(render), ['swap', async () => swapIntoPlace(staging, state.config.outDir)]], signal);
+    } catch (err) {
+      await discardStaging(staging);
+      throw err;
+    }
   } catch (err) {
-    await discardStaging(staging);
     // A stage that failed while the check ran beside it: the check's errors, if any, come first.
     await finishCheck(state);
     throw err;
   } finally {
     state.staging = null;
   }
+}
+
+/**
+ * The report of an output folder that is exactly what the last build with the same inputs left
+ * (output-record.ts), or null; staging folders of killed builds are removed first. The check's
+ * errors and warnings come out as in a full build; the arguments it left for the render to judge
+ * were judged by that build, from the same inputs.
+ */
+async function unchangedOutput(state: BuildState): Promise<OutputReport | null> {
+  // As createStagingDir does: a build killed inside its swap left the output beside it, to put back first.
+  await removeAbandonedStaging(state.config.outDir);
+  const report = recordedOutput(state, () => state.cacheUse.damaged++);
+  if (!report) return null;
+  await finishCheck(state);
+  state.argumentsPending = false;
+  state.cacheUse.reused += report.jobs;
+  state.files = report.files;
+  state.bytes = report.bytes;
+  state.usedKeys = new Set(report.usedKeys);
+  state.warnings.push(...cacheDamageWarnings(state), ...report.fallbackWarnings);
+  return report;
+}
+
+/** What the report of a build says of its output, from its render results. */
+function outputReport(state: BuildState): OutputReport {
+  // A route page's result has its public paths (the page, then its aliases); a not-found page's has none.
+  const routePages = state.results.filter((r) => r.paths.length > 0);
+  return {
+    pages: routePages.length,
+    aliases: routePages.reduce((n, r) => n + r.paths.length - 1, 0),
+    notFoundPages: state.results.length - routePages.length,
+    files: state.files,
+    bytes: state.bytes,
+    jobs: state.results.length,
+    usedKeys: [...state.usedKeys],
+    fallbackWarnings: fallbackWarnings(state),
+  };
 }
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
@@ -103,21 +152,23 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   state.shard = options.shard ?? null;
   state.cache = cache;
   state.cacheUse.damaged += configDamaged;
+  let reused: OutputReport | null = null;
   try {
-    await runPipeline(state);
+    await runPipeline(state, undefined, async (s) => (reused = await unchangedOutput(s)) !== null);
   } finally {
     await state.server?.dispose();
   }
+  const report = reused ?? outputReport(state);
+  // After the swap and the old output's removal: both change what the record holds of the folder.
+  if (!reused) await recordOutput(state, report);
   if (state.cache) await pruneCache(state.cache.dir);
-  // A route page's result has its public paths (the page, then its aliases); a not-found page's has none.
-  const routePages = state.results.filter((r) => r.paths.length > 0);
   return {
     outDir: config.outDir,
     buildId: state.buildId,
     shard: state.shard,
-    pages: routePages.length,
-    aliases: routePages.reduce((n, r) => n + r.paths.length - 1, 0),
-    notFoundPages: state.results.length - routePages.length,
+    pages: report.pages,
+    aliases: report.aliases,
+    notFoundPages: report.notFoundPages,
     locales: shardLocales(state).length,
     files: state.files,
     bytes: state.bytes,

@@ -281,14 +281,27 @@ export async function renderStage(state: BuildState): Promise<void> {
   // Before any page's error: a translation using an argument no page passes fails that page too,
   // and the check's finding says better why.
   if (state.argumentsPending) await checkPassedArguments(state);
-  // Per locale, per locale of its fallback chain: the keys shown from there.
-  const fallbacks = new Map<string, Map<string, Set<string>>>();
   for (const result of state.results) {
     if (result.error && state.write) throw jobError(state, result);
     if (result.cache) state.cacheUse[result.cache]++;
     state.bytes += result.bytes;
     // Route pages: one HTML file per path plus the payload; a not-found page: one file.
     state.files += result.paths.length ? result.paths.length + 1 : 1;
+  }
+  state.warnings.push(...cacheDamageWarnings(state), ...fallbackWarnings(state));
+}
+
+/** The render's warning about damaged build cache entries of this build, if any. */
+export function cacheDamageWarnings(state: BuildState): string[] {
+  const { damaged } = state.cacheUse;
+  return damaged ? [`build cache: ${damaged} damaged entr${damaged === 1 ? 'y' : 'ies'} in ${state.cache!.dir} ignored and made again.`] : [];
+}
+
+/** The render's warnings about messages shown in a fallback locale: per locale, per locale of its fallback chain. */
+export function fallbackWarnings(state: BuildState): string[] {
+  const { config } = state;
+  const fallbacks = new Map<string, Map<string, Set<string>>>();
+  for (const result of state.results) {
     let byFrom = fallbacks.get(result.locale);
     if (!byFrom) fallbacks.set(result.locale, (byFrom = new Map()));
     for (const { key, from } of result.fallbacks) {
@@ -297,19 +310,18 @@ export async function renderStage(state: BuildState): Promise<void> {
       set.add(key);
     }
   }
-  if (state.cacheUse.damaged) {
-    state.warnings.push(`build cache: ${state.cacheUse.damaged} damaged entr${state.cacheUse.damaged === 1 ? 'y' : 'ies'} in ${state.cache!.dir} ignored and made again.`);
-  }
+  const warnings: string[] = [];
   for (const locale of config.locales) {
     for (const from of fallbackChain(locale.code, config.locales, config.defaultLocale.code)) {
       const keys = fallbacks.get(locale.code)?.get(from);
       if (!keys) continue;
       const list = [...keys].sort();
-      state.warnings.push(
+      warnings.push(
         `locales/${locale.file}: ${list.length} message(s) missing, shown in ${from} instead: ${list.slice(0, 5).join(', ')}${list.length > 5 ? ', …' : ''}`,
       );
     }
   }
+  return warnings;
 }
 
 /** What every renderer needs besides its jobs; `outDir` is where the pages are written. */

@@ -24,7 +24,8 @@ describe('builds killed mid-way', () => {
     await buildSite(root);
     const before = await snapshotTree(path.join(root, 'dist'));
 
-    const child = spawn(process.execPath, [path.join(REPO, 'bin', 'sitegen'), 'build', '--root', root], { stdio: 'ignore' });
+    // Without the cache: a build with nothing changed would find the output already made (output-record.ts) and stage nothing.
+    const child = spawn(process.execPath, [path.join(REPO, 'bin', 'sitegen'), 'build', '--root', root, '--no-cache'], { stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     await expect.poll(() => staged(root).length, { interval: 2, timeout: 30_000 }).toBeGreaterThan(0);
     child.kill('SIGKILL');
