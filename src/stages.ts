@@ -15,7 +15,7 @@ import { cachedRuntime } from './cache/runtime-cache.ts';
 import { describePages } from './render/pages.ts';
 import { renderAll } from './render/pool.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/context.ts';
-import { verifyPages } from './verify/verify.ts';
+import { PageVerifier, verifyPages, type VerifyTargets } from './verify/verify.ts';
 import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
 import { copyStatic, listStatic, writeOut } from './output.ts';
@@ -59,6 +59,15 @@ export interface BuildState {
   buildId: string;
   cssFile: string | null;
   results: JobResult[];
+  /**
+   * Whether the results keep their links for verifyStage to judge. Without it (`sitegen build`)
+   * each page's links are judged as its result arrives and dropped: at 20 times the real site's
+   * size they were ~8 MB of the heap at the end of the render. Dev keeps them, as it judges the
+   * whole site again after rendering a few pages.
+   */
+  keepLinks: boolean;
+  /** The problems found by judging the pages as they arrived (see keepLinks), for verifyStage to report. */
+  linkProblems: string[] | null;
   usedKeys: Set<string>;
   /** Key -> names of the values the pages pass for it (for `sitegen check`). */
   passedValues: Map<string, Set<string>>;
@@ -80,7 +89,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
   return {
     config, logger, warnings: [...warnings], stages: [], workers, write: true, staging: null,
     messages: new Map(), messageSources: [], routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null,
-    pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [],
+    pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
     previous: null,
   };
@@ -236,6 +245,8 @@ export async function bundleStage(state: BuildState): Promise<void> {
   state.notFound = described.notFound;
   addStylesheet(state, server);
   state.buildId = await buildId(state);
+  // Kept for the build id only (2 MB for the real site's 18 locales): not held through the render.
+  state.messageSources = [];
 }
 
 /** The site's one stylesheet: the pages' CSS and the runtime's own few rules, content-hashed. */
@@ -267,13 +278,23 @@ export async function renderStage(state: BuildState): Promise<void> {
   const jobs: RenderJob[] = state.plan.map((job) => ({ page: pages.get(job.file)!, locale: job.locale }));
   // Writing into staging: files equal to the current output's are linked from there.
   if (state.staging && state.write) state.previous = await findPreviousOutput(config.outDir, assetsDir(config.assetsBase), state.buildId, MANIFEST_NAME);
+  const verifier = state.keepLinks ? null : new PageVerifier(verifyTargets(state));
+  /** Each job's problems, at its index: reported in the order of the jobs, as verifyPages does. */
+  const problems: string[][] = [];
   state.results = await renderAll({
     modulePath: state.server!.modulePath,
     workers: state.workers,
     root: config.root,
     jobs,
     context: { ...cachedRenderContext(state, state.staging ?? ''), previous: state.previous },
+    onResult: verifier
+      ? (result, index) => {
+          problems[index] = verifier.problems(result);
+          result.links = [];
+        }
+      : undefined,
   });
+  state.linkProblems = verifier && problems.flat();
   // The check's errors come before any page's: they say better why a page failed.
   await finishCheck(state);
   for (const result of state.results) for (const key of result.usedKeys) state.usedKeys.add(key);
@@ -376,20 +397,26 @@ export function jobError(state: BuildState, result: JobResult): SitegenError {
 /** Links are checked against the whole site's route table, so a shard accepts links to pages another shard writes. */
 export async function verifyStage(state: BuildState): Promise<void> {
   const { config } = state;
-  const problems = verifyPages({
-    results: state.results,
-    pathsByLocale: pathsByLocale(createManifest(state.buildId, state.pages, config.locales, config.defaultLocale.code)),
-    staticPaths: new Set(state.staticFiles.map((f) => '/' + f)),
-    assetsBase: state.config.assetsBase,
-    expectedAlternates: state.config.locales.length + 1,
-    root: state.config.root,
-    baseUrl: state.config.baseUrl,
-    defaultLocale: state.config.defaultLocale.code,
-  });
+  const problems = state.linkProblems ? [...new Set(state.linkProblems)] : verifyPages({ results: state.results, ...verifyTargets(state) });
+  state.linkProblems = null;
   if (problems.length) throw errors.brokenLinks(problems);
   // The names are those the runtime bundle was made with: the runtime's own and the site's enhancers.
   const unknown = unknownEnhancers(state.results, state.runtime?.chunks ?? [], config.root);
   if (unknown.length) throw errors.unknownEnhancers(unknown);
+}
+
+/** What verification judges the pages against. */
+function verifyTargets(state: BuildState): VerifyTargets {
+  const { config } = state;
+  return {
+    pathsByLocale: pathsByLocale(createManifest(state.buildId, state.pages, config.locales, config.defaultLocale.code)),
+    staticPaths: new Set(state.staticFiles.map((f) => '/' + f)),
+    assetsBase: config.assetsBase,
+    expectedAlternates: config.locales.length + 1,
+    root: config.root,
+    baseUrl: config.baseUrl,
+    defaultLocale: config.defaultLocale.code,
+  };
 }
 
 /** Everything that is not a page: assets, payload-independent files, sitemap, robots, static files. */

@@ -105,6 +105,8 @@ export class DevSession {
     const { config, warnings } = await resolveConfig(this.root, { outDir: this.outDir }, { onConfigImport: (f) => this.configFiles.add(f) });
     const state = newState(config, this.logger, warnings);
     state.bundles = await this.folder();
+    // Each incremental rebuild judges the links of every page again, the ones it did not render too.
+    state.keepLinks = true;
     try {
       await runPipeline(state, signal);
     } catch (err) {

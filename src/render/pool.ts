@@ -30,6 +30,8 @@ export interface RenderOptions {
   workers?: number;
   /** Project root: errors name pages relative to it. */
   root: string;
+  /** Called with each result as it arrives (in any order), with its job's index in `jobs`. */
+  onResult?: (result: JobResult, index: number) => void;
 }
 
 /**
@@ -42,8 +44,14 @@ export async function renderAll(options: RenderOptions): Promise<JobResult[]> {
   process.setSourceMapsEnabled(true);
   const mod = (await import(pathToFileURL(options.modulePath).href)) as ServerModule;
   const workers = options.workers ?? defaultWorkers(options, os.availableParallelism());
-  if (workers === 0) return mod.renderJobs(mod, options.context, options.jobs);
+  if (workers === 0) return arrived(options, 0, await mod.renderJobs(mod, options.context, options.jobs));
   return renderShared(mod, options, workers);
+}
+
+/** Hands the results of the jobs from index `first` on to `onResult`, and returns them. */
+function arrived(options: RenderOptions, first: number, results: JobResult[]): JobResult[] {
+  if (options.onResult) for (const [i, result] of results.entries()) options.onResult(result, first + i);
+  return results;
 }
 
 /** Worker threads beside the main thread: none unless the jobs amount to MIN_JOBS_FOR_WORKERS renders. */
@@ -91,7 +99,7 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
         if (batch >= 0) worker.postMessage({ id: batch, jobs: batches[batch] });
       };
       worker.on('message', (msg: { id: number; results: JobResult[] }) => {
-        results[msg.id] = msg.results.map((r) => compactor.compact(r));
+        results[msg.id] = arrived(options, msg.id * BATCH, msg.results.map((r) => compactor.compact(r)));
         done++;
         feed();
         check();
@@ -113,7 +121,7 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
       try {
         while (!settled && next < batches.length) {
           const id = next++;
-          results[id] = await mod.renderJobs(mod, options.context, batches[id]!);
+          results[id] = arrived(options, id * BATCH, await mod.renderJobs(mod, options.context, batches[id]!));
           done++;
           await new Promise((r) => setImmediate(r));
         }

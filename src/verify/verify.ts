@@ -3,8 +3,12 @@ import type { JobResult } from '../render/context.ts';
 import { localizePath, NOT_FOUND_PATH } from '../paths.ts';
 import { linkTarget, pageUrl } from './link-target.ts';
 
-export interface VerifyInput {
+export interface VerifyInput extends VerifyTargets {
   results: JobResult[];
+}
+
+/** What pages are judged against: the build's paths and where its links may lead. */
+export interface VerifyTargets {
   /** Every public path of the build per locale (pages and aliases). */
   pathsByLocale: Map<string, Set<string>>;
   /** Files copied from the static folder, as public paths (`/favicon.svg`). */
@@ -26,11 +30,27 @@ export interface VerifyInput {
  * carries all its alternates. Returns one line per problem.
  */
 export function verifyPages(input: VerifyInput): string[] {
-  const problems: string[] = [];
-  const anyLocale = new Set<string>();
-  for (const set of input.pathsByLocale.values()) for (const p of set) anyLocale.add(p);
-  const assets = assetsPath(input.assetsBase, input.baseUrl);
-  for (const result of input.results) {
+  const verifier = new PageVerifier(input);
+  return [...new Set(input.results.flatMap((result) => verifier.problems(result)))];
+}
+
+/**
+ * verifyPages one page at a time, so that a build can judge each page's links as its result
+ * arrives and keep only the problems, not every page's links until the end.
+ */
+export class PageVerifier {
+  private readonly anyLocale = new Set<string>();
+  private readonly assets: string | null;
+
+  constructor(private readonly input: VerifyTargets) {
+    for (const set of input.pathsByLocale.values()) for (const p of set) this.anyLocale.add(p);
+    this.assets = assetsPath(input.assetsBase, input.baseUrl);
+  }
+
+  /** One line per problem of the page, in the order of its links (not de-duplicated). */
+  problems(result: JobResult): string[] {
+    const { input, anyLocale, assets } = this;
+    const problems: string[] = [];
     const page = path.relative(input.root, result.file);
     const own = input.pathsByLocale.get(result.locale) ?? new Set<string>();
     // A not-found page is served at any missing URL; its links are judged from its own path.
@@ -49,8 +69,8 @@ export function verifyPages(input: VerifyInput): string[] {
     if (result.paths.length > 0 && result.alternates !== input.expectedAlternates) {
       problems.push(`${page} [${result.locale}]: has ${result.alternates} hreflang alternates, expected ${input.expectedAlternates}`);
     }
+    return problems;
   }
-  return [...new Set(problems)];
 }
 
 /** The path below which links are assets (ending in `/`), or null when the assets live on another origin. */

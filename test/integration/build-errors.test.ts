@@ -242,6 +242,24 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     ]);
   });
 
+  it('broken links judged as the pages arrive from a render worker are listed in the order of the pages, as without workers', async () => {
+    // More pages than one batch of jobs: the worker, still starting, gets the first batch (the
+    // about page's), and the main thread's batches arrive before it.
+    const names = ['about', ...Array.from({ length: 8 }, (_, i) => `p${i}`)];
+    const pages = Object.fromEntries(
+      names.map((name) => [`pages/${name}.tsx`, PAGE(`return <h1>{t('about.title')}<a href="/de/gone-${name}">x</a><a href="/de/gone-${name}/b">y</a></h1>;`)]),
+    );
+    const inWorker = await failingBuild(pages, { workers: 1 });
+    const lines = inWorker.detail!.split('\n');
+    expect(lines.filter((line) => line.includes('[de]'))).toEqual(
+      names.flatMap((name) => [
+        `pages/${name}.tsx [de]: link to "/de/gone-${name}" leads to no page of this build`,
+        `pages/${name}.tsx [de]: link to "/de/gone-${name}/b" leads to no page of this build`,
+      ]),
+    );
+    expect(lines).toEqual((await failingBuild(pages, { workers: 0 })).detail!.split('\n'));
+  }, 20_000);
+
   it('a relative link is judged on every page it is on, not only where it first appears', async () => {
     // `about` leads to /de/about from /de/about (rendered first), but nowhere from a page one folder down.
     const err = await failingBuild({
