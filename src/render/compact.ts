@@ -2,9 +2,10 @@
  * Job results stay small however large the site: a build keeps every page's result until the end
  * (verification, the check's used keys, dev's rebuild decisions), and at 20 times the real site's
  * size their per-page copies were a large part of the peak memory. Pages of one route, in every
- * locale and in a site's many similar routes, read the same keys and pass the same values, so
- * equal lists are kept once: per renderer (the main thread or a worker), and again on the main
- * thread for the results a worker sends (a message between threads copies every string).
+ * locale and in a site's many similar routes, read the same keys, pass the same values and use the
+ * same enhancers, so equal lists are kept once: per renderer (the main thread or a worker), and
+ * again on the main thread for the results a worker sends (a message between threads copies every
+ * string).
  */
 import type { JobResult } from './context.ts';
 
@@ -12,9 +13,10 @@ export class ResultCompactor {
   private lists = new Map<string, readonly string[]>();
   private records = new Map<string, Readonly<Record<string, readonly string[]>>>();
 
-  /** The result with its used keys and passed values replaced by equal shared, frozen ones. */
+  /** The result with its used keys, passed values and enhancer names replaced by equal shared, frozen ones. */
   compact(result: JobResult): JobResult {
     result.usedKeys = this.list(result.usedKeys) as string[];
+    result.enhancers = this.list(result.enhancers) as string[];
     result.passedValues = this.record(result.passedValues) as Record<string, string[]>;
     return result;
   }
