@@ -15,7 +15,7 @@ import { cachedRuntime } from './cache/runtime-cache.ts';
 import { describePages } from './render/pages.ts';
 import { renderAll } from './render/pool.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/context.ts';
-import { PageVerifier, verifyPages, type VerifyTargets } from './verify/verify.ts';
+import { PageVerifier, reportProblems, verifyPages, type Problem, type VerifyTargets } from './verify/verify.ts';
 import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
 import { copyStatic, listStatic, writeOut } from './output.ts';
@@ -280,7 +280,7 @@ export async function renderStage(state: BuildState): Promise<void> {
   if (state.staging && state.write) state.previous = await findPreviousOutput(config.outDir, assetsDir(config.assetsBase), state.buildId, MANIFEST_NAME);
   const verifier = state.keepLinks ? null : new PageVerifier(verifyTargets(state));
   /** Each job's problems, at its index: reported in the order of the jobs, as verifyPages does. */
-  const problems: string[][] = [];
+  const problems: Problem[][] = [];
   state.results = await renderAll({
     modulePath: state.server!.modulePath,
     workers: state.workers,
@@ -294,7 +294,7 @@ export async function renderStage(state: BuildState): Promise<void> {
         }
       : undefined,
   });
-  state.linkProblems = verifier && problems.flat();
+  state.linkProblems = verifier && reportProblems(problems);
   // The check's errors come before any page's: they say better why a page failed.
   await finishCheck(state);
   for (const result of state.results) for (const key of result.usedKeys) state.usedKeys.add(key);
@@ -397,7 +397,7 @@ export function jobError(state: BuildState, result: JobResult): SitegenError {
 /** Links are checked against the whole site's route table, so a shard accepts links to pages another shard writes. */
 export async function verifyStage(state: BuildState): Promise<void> {
   const { config } = state;
-  const problems = state.linkProblems ? [...new Set(state.linkProblems)] : verifyPages({ results: state.results, ...verifyTargets(state) });
+  const problems = state.linkProblems ?? verifyPages({ results: state.results, ...verifyTargets(state) });
   state.linkProblems = null;
   if (problems.length) throw errors.brokenLinks(problems);
   // The names are those the runtime bundle was made with: the runtime's own and the site's enhancers.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { JobResult } from '../render/context.ts';
 import { localizePath, NOT_FOUND_PATH } from '../paths.ts';
-import { linkTarget, pageUrl } from './link-target.ts';
+import { isPageRelative, linkTarget, pageUrl } from './link-target.ts';
 
 export interface VerifyInput extends VerifyTargets {
   results: JobResult[];
@@ -31,7 +31,31 @@ export interface VerifyTargets {
  */
 export function verifyPages(input: VerifyInput): string[] {
   const verifier = new PageVerifier(input);
-  return [...new Set(input.results.flatMap((result) => verifier.problems(result)))];
+  return reportProblems(input.results.map((result) => verifier.problems(result)));
+}
+
+/** One problem of a page; `link` identifies a broken link with an hreflang (see reportProblems). */
+export interface Problem {
+  line: string;
+  link: string | null;
+}
+
+/**
+ * The lines of the pages' problems, given in the order of the pages (a missing entry: none), each
+ * once. A broken link with an hreflang is reported at the first page of its locale that has it, as
+ * the renderer hands every such link on (links without one it hands on at their first page only).
+ */
+export function reportProblems(byPage: readonly (readonly Problem[] | undefined)[]): string[] {
+  const links = new Set<string>();
+  const lines = new Set<string>();
+  for (const problems of byPage) {
+    for (const { line, link } of problems ?? []) {
+      if (link !== null && links.has(link)) continue;
+      if (link !== null) links.add(link);
+      lines.add(line);
+    }
+  }
+  return [...lines];
 }
 
 /**
@@ -47,10 +71,10 @@ export class PageVerifier {
     this.assets = assetsPath(input.assetsBase, input.baseUrl);
   }
 
-  /** One line per problem of the page, in the order of its links (not de-duplicated). */
-  problems(result: JobResult): string[] {
+  /** The page's problems, in the order of its links (for reportProblems to de-duplicate). */
+  problems(result: JobResult): Problem[] {
     const { input, anyLocale, assets } = this;
-    const problems: string[] = [];
+    const problems: Problem[] = [];
     const page = path.relative(input.root, result.file);
     const own = input.pathsByLocale.get(result.locale) ?? new Set<string>();
     // A not-found page is served at any missing URL; its links are judged from its own path.
@@ -63,11 +87,13 @@ export class PageVerifier {
       if (!ok) {
         const shown = target === href ? `"${href}"` : `"${href}" (${target})`;
         const where = anyLocale.has(target) ? ' (it exists in another locale: use localePath())' : '';
-        problems.push(`${page} [${result.locale}]: link to ${shown} leads to no page of this build${where}`);
+        // A relative href leads somewhere else from each page: judged on every page it is on.
+        const link = hreflang !== null && !isPageRelative(href) ? `${result.locale}\0${hreflang}\0${href}` : null;
+        problems.push({ line: `${page} [${result.locale}]: link to ${shown} leads to no page of this build${where}`, link });
       }
     }
     if (result.paths.length > 0 && result.alternates !== input.expectedAlternates) {
-      problems.push(`${page} [${result.locale}]: has ${result.alternates} hreflang alternates, expected ${input.expectedAlternates}`);
+      problems.push({ line: `${page} [${result.locale}]: has ${result.alternates} hreflang alternates, expected ${input.expectedAlternates}`, link: null });
     }
     return problems;
   }

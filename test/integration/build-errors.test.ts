@@ -260,6 +260,12 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(lines).toEqual((await failingBuild(pages, { workers: 0 })).detail!.split('\n'));
   }, 20_000);
 
+  it('a broken link with an hreflang on several pages of a locale is reported once, at the first of them', async () => {
+    const page = PAGE(`return <h1>{t('about.title')}<a hreflang="fr" href="/fr/gone">fr</a></h1>;`);
+    const err = await failingBuild({ 'pages/about.tsx': page, 'pages/p0.tsx': page, 'pages/p1.tsx': page });
+    expect(err.detail!.split('\n').filter((line) => line.includes('[de]'))).toEqual(['pages/about.tsx [de]: link to "/fr/gone" leads to no page of this build']);
+  });
+
   it('a relative link is judged on every page it is on, not only where it first appears', async () => {
     // `about` leads to /de/about from /de/about (rendered first), but nowhere from a page one folder down.
     const err = await failingBuild({
