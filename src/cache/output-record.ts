@@ -13,7 +13,7 @@
  * holds (see settledAfter): a change made in the same clock tick as the listing would keep its ctime.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SRC_DIR } from '../package-root.ts';
@@ -93,7 +93,16 @@ export function recordedOutput(state: BuildState, onDamaged: () => void): Output
   }
   if (found.key !== recordKey(state, cache)) return null;
   const now = listing(state.config.outDir);
-  return now && now.digest === found.listing ? found.report : null;
+  if (!now || now.digest !== found.listing) return null;
+  // In use: the cache's pruning removes entries nobody wrote for a week (prune.ts), and a site
+  // rebuilt daily with nothing changed would lose its record, and its no-op build, every week.
+  try {
+    const at = new Date();
+    utimesSync(file, at, at);
+  } catch {
+    // Not touched: the only cost is a full build once the record is pruned.
+  }
+  return found.report;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { lstat, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { lstat, readdir, rm, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult, type BuildOptions } from '../../src/build.ts';
 import { printSummary } from '../../src/cli.ts';
@@ -86,6 +86,16 @@ describe('a rebuild with nothing changed does nothing', () => {
     expect(rendered(other)).toBe(true);
     await buildInto(root, 'cold', { shard: { index: 2, count: 2 }, cacheDir: false });
     await expectSameTree(path.join(root, 'cold'), path.join(root, OUT));
+  });
+
+  it('a record in use outlives the cache\'s pruning: a week of builds with nothing changed stays a no-op', async () => {
+    const root = await basic();
+    await buildInto(root);
+    // Every cache file (the prune marker too) as if the last full build was eight days ago.
+    const weekAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    for (const rel of await readdir(path.join(root, CACHE), { recursive: true })) await utimes(path.join(root, CACHE, rel), weekAgo, weekAgo);
+    expect(rendered(await buildInto(root))).toBe(false); // a no-op, which then prunes the cache
+    expect(rendered(await buildInto(root))).toBe(false);
   });
 
   it('without the cache (--no-cache) every build is a full one', async () => {
