@@ -6,10 +6,11 @@
  * foreign entry is ignored and rebuilt, never trusted. A folder that cannot be written turns the
  * cache off for the build with one warning.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../package-root.ts';
+import { PACKAGE_ROOT, SRC_DIR } from '../package-root.ts';
 
 /** Packages whose code shapes the output: a new version of any of them starts a new cache. */
 const SHAPING_PACKAGES = ['react', 'react-dom', 'intl-messageformat', '@formatjs/icu-messageformat-parser', 'esbuild'];
@@ -22,12 +23,17 @@ export interface CacheLocation {
 }
 
 let versionKey: string | undefined;
-/** sitegen's version and those of the packages that shape the output, read once per process. */
+/**
+ * sitegen's version and code, and the versions of the packages that shape the output, read once
+ * per process. The code counts, not only the version: a checkout or a git install changes it
+ * without a new version, and the check, the manifest, the sitemap and verification run outside
+ * the server bundle whose code the page entries are keyed by.
+ */
 export function toolVersion(): string {
   if (versionKey) return versionKey;
   const require = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
   const own = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
-  const parts = [`sitegen@${own.version}`, `node-abi@${process.versions.modules}`];
+  const parts = [`sitegen@${own.version}`, `sitegen-src@${sourcePrint()}`, `node-abi@${process.versions.modules}`];
   for (const name of SHAPING_PACKAGES) {
     try {
       parts.push(`${name}@${(require(`${name}/package.json`) as { version: string }).version}`);
@@ -36,6 +42,14 @@ export function toolVersion(): string {
     }
   }
   return (versionKey = parts.join(' '));
+}
+
+/** A hash of sitegen's sources (src/, which the compiled lib/ is made from): about 9 ms. */
+function sourcePrint(): string {
+  const h = createHash('sha256');
+  const files = readdirSync(SRC_DIR, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  for (const file of files.sort()) h.update(path.relative(SRC_DIR, file)).update('\0').update(readFileSync(file)).update('\0');
+  return h.digest('hex').slice(0, 16);
 }
 
 /**

@@ -13,10 +13,9 @@
  * holds (see settledAfter): a change made in the same clock tick as the listing would keep its ctime.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SRC_DIR } from '../package-root.ts';
 import type { BuildState } from '../stages.ts';
 import type { CacheLocation } from './build-cache.ts';
 import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
@@ -44,31 +43,13 @@ interface OutputRecord {
 /**
  * The key of everything that shapes the output: the build id (config's site, base URL, assets
  * base and locales, the server bundle, the runtime, messages, static files), the rest of the
- * config, the shard, sitegen's and its dependencies' versions (React renders outside the bundle)
- * and sitegen's own code (the manifest, sitemap and verify run outside the bundle too).
+ * config, the shard, and the cache's version (sitegen's code and its dependencies' versions: React
+ * renders outside the bundle, and the manifest, sitemap and verify run outside it too).
  */
 function recordKey(state: BuildState, cache: CacheLocation): string {
   const { outDir: _outDir, ...config } = state.config;
-  return hashKey('output-record', cache.version, sourcePrint(), state.buildId, JSON.stringify(config), JSON.stringify(state.shard));
+  return hashKey('output-record', cache.version, state.buildId, JSON.stringify(config), JSON.stringify(state.shard));
 }
-
-let sourceHash: string | undefined;
-/** A hash of sitegen's sources (src/, which the compiled lib/ is made from), once per process. */
-function sourcePrint(): string {
-  if (sourceHash) return sourceHash;
-  const h = createHash('sha256');
-  for (const entry of readdirSync(SRC_DIR, { recursive: true, withFileTypes: true }).sort(byPath)) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    h.update(path.relative(SRC_DIR, file)).update('\0').update(readFileSync(file)).update('\0');
-  }
-  return (sourceHash = h.digest('hex'));
-}
-
-const byPath = (a: { parentPath: string; name: string }, b: { parentPath: string; name: string }) => {
-  const [x, y] = [path.join(a.parentPath, a.name), path.join(b.parentPath, b.name)];
-  return x < y ? -1 : x > y ? 1 : 0;
-};
 
 /** The record's file: one per output folder. */
 function recordFile(cache: CacheLocation, outDir: string): { file: string; slot: string } {
