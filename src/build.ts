@@ -9,13 +9,13 @@
 import path from 'node:path';
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { createStagingDir, discardStaging, removeAbandonedStaging, swapIntoPlace } from './output.ts';
-import { newState, loadMessagesStage, routesStage, planStage, bundleStage, renderStage, shardLocales, finishCheck, cacheDamageWarnings, fallbackWarnings, PIPELINE, type BuildState } from './stages.ts';
+import type { BuildState } from './stages.ts';
 import type { Shard } from './shard.ts';
 import { errors } from './errors.ts';
-import { openCache } from './cache/build-cache.ts';
+import { damageWarnings, openCache } from './cache/build-cache.ts';
 import { pruneCache } from './cache/prune.ts';
-import { recordedOutput, recordOutput, type OutputReport } from './cache/output-record.ts';
+import { recordedOutput, recordOutput, type OutputReport, type RecordScope } from './cache/output-record.ts';
+import { sourceFolders, sourcePrint } from './cache/source-prints.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Project root (where pages/, templates/, locales/ and sitegen.config.ts are). */
@@ -58,34 +58,37 @@ export interface BuildResult {
   cache: { dir: string; reused: number; rendered: number; damaged: number } | null;
 }
 
-type Stage<T = unknown> = (state: BuildState) => Promise<T>;
+type Stage = (state: BuildState) => Promise<unknown>;
 
 /** Runs stages in order, timed; an aborted `signal` stops the run before the next stage. */
 async function runStages(state: BuildState, stages: readonly (readonly [string, Stage])[], signal?: AbortSignal): Promise<void> {
   for (const [name, stage] of stages) {
     signal?.throwIfAborted();
-    const start = performance.now();
-    await stage(state);
-    const ms = performance.now() - start;
-    state.stages.push({ name, ms });
-    state.logger.debug(`${name} ${ms.toFixed(0)} ms`);
+    await timed(state.stages, state.logger, name, () => stage(state));
   }
+}
+
+/** Runs `work`, adds how long it took to `stages` (and says it at debug level), and returns what it gave. */
+async function timed<T>(stages: BuildResult['stages'], logger: Logger, name: string, work: () => T | Promise<T>): Promise<T> {
+  const start = performance.now();
+  const value = await work();
+  const ms = performance.now() - start;
+  stages.push({ name, ms });
+  logger.debug(`${name} ${ms.toFixed(0)} ms`);
+  return value;
 }
 
 /**
  * The pipeline into a staging folder beside the output, swapped into place at the end. On failure
  * (or when `signal` aborts, which is checked between stages) the staging folder is discarded and
  * the output stays exactly as it was. Shared by `build` and the full builds of `sitegen dev`.
- * `unchanged`, asked once the bundle has given the build id, may find that the output already is
- * what the rest would write: then there is no staging folder, and nothing is written.
+ * The stages and the writer are loaded here, on use: a build with nothing changed needs neither.
  */
-export async function runPipeline(state: BuildState, signal?: AbortSignal, unchanged?: Stage<boolean>): Promise<void> {
+export async function runPipeline(state: BuildState, signal?: AbortSignal): Promise<void> {
+  const [{ PIPELINE, finishCheck }, { createStagingDir, discardStaging, swapIntoPlace }] = await Promise.all([import('./stages.ts'), import('./output.ts')]);
   const render = PIPELINE.findIndex(([name]) => name === 'render');
-  let done = false;
-  const ask: [string, Stage][] = unchanged ? [['unchanged', async (s) => (done = await unchanged(s))]] : [];
   try {
-    await runStages(state, [...PIPELINE.slice(0, render), ...ask], signal);
-    if (done) return;
+    await runStages(state, PIPELINE.slice(0, render), signal);
     const staging = (state.staging = await createStagingDir(state.config.outDir));
     try {
       await runStages(state, [...PIPELINE.slice(render), ['swap', async () => swapIntoPlace(staging, state.config.outDir)]], signal);
@@ -104,38 +107,34 @@ export async function runPipeline(state: BuildState, signal?: AbortSignal, uncha
 
 /**
  * The report of an output folder that is exactly what the last build with the same inputs left
- * (output-record.ts), or null; staging folders of killed builds are removed first. The check's
- * errors and warnings come out as in a full build; the arguments it left for the render to judge
- * were judged by that build, from the same inputs.
+ * (output-record.ts), or null; staging folders of killed builds are removed first. The recorded
+ * build gave its check's warnings and had its arguments judged from the same inputs.
  */
-async function unchangedOutput(state: BuildState): Promise<OutputReport | null> {
+async function unchangedOutput(scope: RecordScope, onDamaged: () => void): Promise<OutputReport | null> {
+  const { removeAbandonedStaging } = await import('./output.ts');
   // As createStagingDir does: a build killed inside its swap left the output beside it, to put back first.
-  await removeAbandonedStaging(state.config.outDir);
-  const report = recordedOutput(state, () => state.cacheUse.damaged++);
-  if (!report) return null;
-  await finishCheck(state);
-  state.argumentsPending = false;
-  state.cacheUse.reused += report.jobs;
-  state.files = report.files;
-  state.bytes = report.bytes;
-  state.usedKeys = new Set(report.usedKeys);
-  state.warnings.push(...cacheDamageWarnings(state), ...report.fallbackWarnings);
-  return report;
+  await removeAbandonedStaging(scope.config.outDir);
+  return recordedOutput(scope, onDamaged);
 }
 
-/** What the report of a build says of its output, from its render results. */
-function outputReport(state: BuildState): OutputReport {
+/** What the report of a build says of its output, from its render results; `ownWarnings` is where its stages' warnings begin. */
+function outputReport(state: BuildState, ownWarnings: number, locales: number): OutputReport {
   // A route page's result has its public paths (the page, then its aliases); a not-found page's has none.
   const routePages = state.results.filter((r) => r.paths.length > 0);
+  const damage = new Set(damageWarnings(state.cacheUse.damaged, state.cache));
   return {
+    buildId: state.buildId,
     pages: routePages.length,
     aliases: routePages.reduce((n, r) => n + r.paths.length - 1, 0),
     notFoundPages: state.results.length - routePages.length,
+    locales,
     files: state.files,
     bytes: state.bytes,
     jobs: state.results.length,
     usedKeys: [...state.usedKeys],
-    fallbackWarnings: fallbackWarnings(state),
+    // Those about damaged cache entries are this build's own, not its inputs'.
+    warnings: state.warnings.slice(ownWarnings).filter((w) => !damage.has(w)),
+    runtime: state.runtime?.sizes ?? null,
   };
 }
 
@@ -143,41 +142,80 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const start = performance.now();
   // A preview of some locales has its own build id and its own manifest: it is not a shard of the site.
   if (options.shard && options.locales) throw errors.shardWithLocales();
+  const logger = options.logger ?? createLogger({ level: 'silent' });
   // Opened first: the config's bundle is kept in the cache too.
   const cacheWarnings: string[] = [];
   const cache = openCache(path.resolve(options.root ?? process.cwd()), options.cacheDir, cacheWarnings);
-  let configDamaged = 0;
-  const { config, warnings } = await resolveConfig(options.root ?? process.cwd(), options, { cache: { location: cache, onDamaged: () => configDamaged++ } });
-  const state = newState(config, options.logger ?? createLogger({ level: 'silent' }), [...warnings, ...cacheWarnings], options.workers);
-  state.shard = options.shard ?? null;
-  state.cache = cache;
-  state.cacheUse.damaged += configDamaged;
-  let reused: OutputReport | null = null;
-  try {
-    await runPipeline(state, undefined, async (s) => (reused = await unchangedOutput(s)) !== null);
-  } finally {
-    await state.server?.dispose();
-  }
-  const report = reused ?? outputReport(state);
-  // After the swap and the old output's removal: both change what the record holds of the folder.
-  if (!reused) await recordOutput(state, report);
-  if (state.cache) await pruneCache(state.cache.dir);
+  let damaged = 0;
+  const { config, warnings } = await resolveConfig(options.root ?? process.cwd(), options, { cache: { location: cache, onDamaged: () => damaged++ } });
+  const shard = options.shard ?? null;
+  const before: BuildResult['stages'] = [];
+  // Before any stage reads the sources: one changed while the build runs differs from it then.
+  const scope: RecordScope | null = cache && { cache, config, shard, sources: await timed(before, logger, 'sources', () => sourcePrint(sourceFolders(config))) };
+  const reused = scope && (await timed(before, logger, 'unchanged', () => unchangedOutput(scope, () => damaged++)));
+  const result: Omit<BuildResult, 'ms'> = reused
+    ? unchangedResult(reused, config, shard, [...warnings, ...cacheWarnings, ...reused.warnings, ...damageWarnings(damaged, cache)], before, cache && { dir: cache.dir, reused: reused.jobs, rendered: 0, damaged })
+    : await fullBuild(config, shard, { ...options, logger }, [...warnings, ...cacheWarnings], damaged, before, scope);
+  if (cache) await pruneCache(cache.dir);
+  return { ...result, ms: performance.now() - start };
+}
+
+/** The result of a build whose output was already what it would write (output-record.ts). */
+function unchangedResult(
+  report: OutputReport,
+  config: ResolvedConfig,
+  shard: Shard | null,
+  warnings: string[],
+  stages: BuildResult['stages'],
+  cache: BuildResult['cache'],
+): Omit<BuildResult, 'ms'> {
   return {
     outDir: config.outDir,
-    buildId: state.buildId,
-    shard: state.shard,
+    buildId: report.buildId,
+    shard,
     pages: report.pages,
     aliases: report.aliases,
     notFoundPages: report.notFoundPages,
-    locales: shardLocales(state).length,
+    locales: report.locales,
+    files: report.files,
+    bytes: report.bytes,
+    warnings,
+    stages,
+    runtime: report.runtime,
+    usedKeys: new Set(report.usedKeys),
+    cache,
+  };
+}
+
+/** Every stage, the output swapped into place and recorded (when `scope`, the cache's, is given). */
+async function fullBuild(
+  config: ResolvedConfig,
+  shard: Shard | null,
+  options: BuildOptions & { logger: Logger },
+  warnings: string[],
+  damaged: number,
+  before: BuildResult['stages'],
+  scope: RecordScope | null,
+): Promise<Omit<BuildResult, 'ms'>> {
+  const { newState, shardLocales } = await import('./stages.ts');
+  const state = newState(config, options.logger, warnings, options.workers);
+  state.shard = shard;
+  state.cache = scope?.cache ?? null;
+  state.cacheUse.damaged += damaged;
+  state.stages.push(...before);
+  try {
+    await runPipeline(state);
+  } finally {
+    await state.server?.dispose();
+  }
+  const report = outputReport(state, warnings.length, shardLocales(state).length);
+  // After the swap and the old output's removal: both change what the record holds of the folder.
+  if (scope) await recordOutput(scope, state.bundleInputs, report);
+  return {
+    ...unchangedResult(report, config, shard, state.warnings, state.stages, state.cache && { dir: state.cache.dir, ...state.cacheUse }),
     files: state.files,
     bytes: state.bytes,
-    warnings: state.warnings,
-    stages: state.stages,
-    ms: performance.now() - start,
-    runtime: state.runtime?.sizes ?? null,
     usedKeys: state.usedKeys,
-    cache: state.cache && { dir: state.cache.dir, ...state.cacheUse },
   };
 }
 
@@ -196,6 +234,7 @@ export interface MessageUsage {
  * may use. A locale whose file is malformed is left out, so that check still reports on the rest.
  */
 export async function collectUsage(config: ResolvedConfig): Promise<MessageUsage> {
+  const { newState, loadMessagesStage, routesStage, planStage, bundleStage, renderStage } = await import('./stages.ts');
   const state = newState(config, createLogger({ level: 'silent' }), []);
   state.write = false;
   let skippedLocales: string[] = [];

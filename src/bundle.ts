@@ -9,7 +9,7 @@ import { projectPath } from './file-paths.ts';
 import { isProcessAlive } from './process-alive.ts';
 import { externalPackages, linkPackages, preloadReactServer } from './bundle-modules.ts';
 import { decodeBuilt, encodeBuilt, ENTRY, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
-import { cachedRun } from './cache/bundle-cache.ts';
+import { cachedRun, type Inputs } from './cache/bundle-cache.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
 
 /**
@@ -113,7 +113,7 @@ export async function bundleServer(
   pages: RouteFile[],
   notFound: string | null,
   folder?: BundleFolder,
-  cache?: { location: CacheLocation | null; onDamaged(): void },
+  cache?: { location: CacheLocation | null; onDamaged(): void; onInputs?(inputs: Inputs): void },
 ): Promise<ServerBundle> {
   const layoutFiles = (await fg('*.{tsx,jsx}', { cwd: path.join(config.templatesDir, 'layouts'), absolute: true })).sort();
   const layouts = layoutFiles.map((f) => path.basename(f).replace(/\.(tsx|jsx)$/, ''));
@@ -155,6 +155,7 @@ export async function bundleServer(
       decode: (json) => decodeBuilt(json, base, into.dir),
       roots: [config.root, PACKAGE_ROOT],
       onDamaged: () => cache?.onDamaged(),
+      onInputs: (inputs) => cache?.onInputs?.(inputs),
     });
   } catch (cause) {
     await owned?.dispose();

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import fg from 'fast-glob';
 import { isProcessAlive } from './process-alive.ts';
 import { copyOrLink, previousFile, putFile, type PreviousOutput } from './reuse-output.ts';
 
@@ -77,6 +76,8 @@ export async function writeOut(root: string, rel: string, contents: string | Uin
 /** Lists the static files (relative paths, sorted). */
 export async function listStatic(staticDir: string): Promise<string[]> {
   if (!existsSync(staticDir)) return [];
+  // Loaded on use: a build with nothing changed needs this module (removeAbandonedStaging), not the glob.
+  const { default: fg } = await import('fast-glob');
   return (await fg('**/*', { cwd: staticDir, onlyFiles: true, dot: false })).sort();
 }
 

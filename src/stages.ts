@@ -27,7 +27,8 @@ import type { Shard } from './shard.ts';
 import { addPassedValues, renderUnseenPages } from './shard-usage.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { errors, SitegenError } from './errors.ts';
-import type { CacheLocation } from './cache/build-cache.ts';
+import { damageWarnings, type CacheLocation } from './cache/build-cache.ts';
+import type { Inputs } from './cache/bundle-cache.ts';
 import { hashKey } from './cache/entries.ts';
 import { fallbackChain } from './locales.ts';
 import { cachedCheck } from './cache/check-cache.ts';
@@ -83,6 +84,8 @@ export interface BuildState {
   cacheUse: { reused: number; rendered: number; damaged: number };
   /** The output the last build left, whose files equal to this build's are linked into staging. */
   previous: PreviousOutput | null;
+  /** What the bundle stage's esbuild results were made from, as the build cache holds it (the output record keeps it too). */
+  bundleInputs: Inputs[];
 }
 
 export function newState(config: ResolvedConfig, logger: Logger, warnings: string[], workers?: number): BuildState {
@@ -91,7 +94,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     messages: new Map(), messageSources: [], routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
-    previous: null,
+    previous: null, bundleInputs: [],
   };
 }
 
@@ -232,9 +235,10 @@ export async function bundleStage(state: BuildState): Promise<void> {
   const { config } = state;
   // esbuild's results come from the build cache while the files they were made from are unchanged.
   const onDamaged = () => state.cacheUse.damaged++;
+  const onInputs = (inputs: Inputs) => state.bundleInputs.push(inputs);
   const [server, runtime, staticFiles] = await Promise.all([
-    bundleServer(config, state.routes, state.notFoundFile, state.bundles, { location: state.cache, onDamaged }),
-    cachedRuntime(state.cache, { locales: config.locales, defaultLocale: config.defaultLocale.code, minify: true, enhancersDir: config.enhancersDir, root: config.root }, config.root, onDamaged),
+    bundleServer(config, state.routes, state.notFoundFile, state.bundles, { location: state.cache, onDamaged, onInputs }),
+    cachedRuntime(state.cache, { locales: config.locales, defaultLocale: config.defaultLocale.code, minify: true, enhancersDir: config.enhancersDir, root: config.root }, config.root, onDamaged, onInputs),
     listStatic(config.staticDir),
   ]);
   state.server = server;
@@ -314,8 +318,7 @@ export async function renderStage(state: BuildState): Promise<void> {
 
 /** The render's warning about damaged build cache entries of this build, if any. */
 export function cacheDamageWarnings(state: BuildState): string[] {
-  const { damaged } = state.cacheUse;
-  return damaged ? [`build cache: ${damaged} damaged entr${damaged === 1 ? 'y' : 'ies'} in ${state.cache!.dir} ignored and made again.`] : [];
+  return damageWarnings(state.cacheUse.damaged, state.cache);
 }
 
 /** The render's warnings about messages shown in a fallback locale: per locale, per locale of its fallback chain. */

@@ -52,6 +52,11 @@ function sourcePrint(): string {
   return h.digest('hex').slice(0, 16);
 }
 
+/** The warning about `damaged` entries of the cache ignored and made again, if any. */
+export function damageWarnings(damaged: number, cache: CacheLocation | null): string[] {
+  return damaged && cache ? [`build cache: ${damaged} damaged entr${damaged === 1 ? 'y' : 'ies'} in ${cache.dir} ignored and made again.`] : [];
+}
+
 /**
  * Where this build's cache is: `option` false turns it off, a string names the folder (relative
  * to the root), undefined means the default. Returns null, with a warning in `warnings`, when the

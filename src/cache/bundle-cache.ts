@@ -22,7 +22,7 @@ import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
 const SETTINGS = ['tsconfig.json', 'jsconfig.json', 'package.json'];
 
 /** What a run read: file -> hash of its bytes, folder -> hash of its names and settings. */
-interface Inputs {
+export interface Inputs {
   files: [string, string][];
   dirs: [string, string][];
 }
@@ -42,6 +42,8 @@ export interface CachedRun<T> {
   roots: string[];
   /** Hears of a damaged entry (ignored and made again). */
   onDamaged(): void;
+  /** Hears of what the value was made from, as the entry holds it (the output record keeps it too). */
+  onInputs?(inputs: Inputs): void;
 }
 
 /** `run.make()`, or its result of an earlier build when nothing it read has changed. */
@@ -54,10 +56,15 @@ export async function cachedRun<T>(cache: CacheLocation | null, name: string, ke
     const stored = found !== 'damaged' && wellFormed(found) ? found : null;
     const value = stored && run.decode(stored.value);
     if (!stored || value === null) run.onDamaged();
-    else if (unchanged(stored.inputs)) return value;
+    else if (inputsUnchanged(stored.inputs)) {
+      run.onInputs?.(stored.inputs);
+      return value;
+    }
   }
   const made = await run.make();
-  writeEntry(file, key, { inputs: inputsOf(made.inputs, run.roots), value: run.encode(made.value) } satisfies Stored);
+  const inputs = inputsOf(made.inputs, run.roots);
+  writeEntry(file, key, { inputs, value: run.encode(made.value) } satisfies Stored);
+  run.onInputs?.(inputs);
   return made.value;
 }
 
@@ -76,7 +83,7 @@ function inputsOf(files: string[], roots: string[]): Inputs {
 }
 
 /** Every recorded file and folder as it was; stops at the first difference. */
-function unchanged(inputs: Inputs): boolean {
+export function inputsUnchanged(inputs: Inputs): boolean {
   const withNames = new Set(inputs.files.map(([f]) => path.dirname(f)));
   return inputs.files.every(([f, print]) => filePrint(f) === print) && inputs.dirs.every(([d, print]) => dirPrint(d, withNames.has(d)) === print);
 }
@@ -108,8 +115,12 @@ function dirPrint(dir: string, withNames: boolean): string {
 }
 
 function wellFormed(s: Stored): boolean {
+  return !!s && wellFormedInputs(s.inputs) && s.value !== undefined;
+}
+
+export function wellFormedInputs(inputs: Inputs): boolean {
   const pairs = (xs: unknown) => Array.isArray(xs) && xs.every((x) => Array.isArray(x) && x.length === 2 && x.every((y) => typeof y === 'string'));
-  return !!s && !!s.inputs && pairs(s.inputs.files) && pairs(s.inputs.dirs) && s.value !== undefined;
+  return !!inputs && pairs(inputs.files) && pairs(inputs.dirs);
 }
 
 /** esbuild's metafile inputs (relative to its working folder; virtual modules have a namespace) as absolute paths. */

@@ -2,9 +2,19 @@
  * A rebuild with nothing changed does nothing: the build cache keeps, for each output folder, a
  * record of the last build that wrote it (the key of everything that shaped it, a fingerprint of
  * the folder as that build left it, and what its report needs). A build whose key and folder still
- * match skips render, verify, write and swap: no staging folder, no file touched. A profile of such
- * a rebuild at 20x the real site showed it spent its time making a staging folder of 10,000 links
- * and removing the old output's 10,000 folders, all to put back the same files.
+ * match skips every stage after the config: no messages loaded, no routes, no bundle, no staging
+ * folder, no file touched. A profile of such a rebuild at 20x the real site showed it spent its
+ * time making a staging folder of 10,000 links and removing the old output's 10,000 folders, all
+ * to put back the same files; one of the real site then showed the stages before the render
+ * (messages, routes, the bundle's cache lookup, importing the server module) and the modules
+ * they load as most of what was left.
+ *
+ * The key covers sitegen's code and version, the resolved config, the shard, the site's source
+ * folders (source-prints.ts: every name and byte, taken before the build read them) and what
+ * esbuild read from elsewhere (the files and folders its cache entries list, checked as the
+ * bundle cache checks them). The output is a function of these: the build id is a hash of what
+ * they give (the bundles, the messages, the static files), and a page's markup is a function of
+ * the bundle, the messages and the config.
  *
  * The fingerprint covers every file and folder of the output (path, kind, size, mtime, ctime,
  * inode), so an edit, a touch, a chmod, a file added, removed or replaced, even one whose size and
@@ -16,44 +26,55 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BuildState } from '../stages.ts';
+import type { ResolvedConfig } from '../config.ts';
+import type { Shard } from '../shard.ts';
 import type { CacheLocation } from './build-cache.ts';
+import { inputsUnchanged, wellFormedInputs, type Inputs } from './bundle-cache.ts';
 import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
 
-/** What the report of the recorded build said that a build without render cannot know. */
+/** What the report of the recorded build said that a build without its stages cannot know. */
 export interface OutputReport {
+  buildId: string;
   pages: number;
   aliases: number;
   notFoundPages: number;
+  /** Locales of the pages built (a shard's share). */
+  locales: number;
   files: number;
   bytes: number;
   /** Render jobs (pages and not-found pages): what a cached full build would report as reused. */
   jobs: number;
   usedKeys: string[];
-  /** The render's warnings about messages shown in a fallback locale, in order. */
-  fallbackWarnings: string[];
+  /** The warnings of the build's stages (messages, check, fallbacks), in order; not those of the config or the cache. */
+  warnings: string[];
+  runtime: { coreGzip: number; redirectBytes: number } | null;
+}
+
+/** Whose output the record is: where the cache is, what the build was asked, its sources' digest (source-prints.ts). */
+export interface RecordScope {
+  cache: CacheLocation;
+  config: ResolvedConfig;
+  shard: Shard | null;
+  sources: string;
 }
 
 interface OutputRecord {
   key: string;
+  /** What esbuild read, outside the source folders too (bundle-cache.ts). */
+  inputs: Inputs[];
   listing: string;
   report: OutputReport;
 }
 
-/**
- * The key of everything that shapes the output: the build id (config's site, base URL, assets
- * base and locales, the server bundle, the runtime, messages, static files), the rest of the
- * config, the shard, and the cache's version (sitegen's code and its dependencies' versions: React
- * renders outside the bundle, and the manifest, sitemap and verify run outside it too).
- */
-function recordKey(state: BuildState, cache: CacheLocation): string {
-  const { outDir: _outDir, ...config } = state.config;
-  return hashKey('output-record', cache.version, state.buildId, JSON.stringify(config), JSON.stringify(state.shard));
+/** The key of everything that shapes the output but esbuild's inputs (see the top of this file). */
+function recordKey({ cache, config, shard, sources }: RecordScope): string {
+  const { outDir: _outDir, ...rest } = config;
+  return hashKey('output-record', cache.version, JSON.stringify(rest), JSON.stringify(shard), sources);
 }
 
-/** The record's file: one per output folder. */
+/** The record's file: one per output folder and version of sitegen (another's record is not found, rather than damaged). */
 function recordFile(cache: CacheLocation, outDir: string): { file: string; slot: string } {
-  const slot = hashKey('output-record', outDir);
+  const slot = hashKey('output-record', cache.version, outDir);
   return { file: entryFile(cache.dir, 'output', slot), slot };
 }
 
@@ -62,18 +83,16 @@ function recordFile(cache: CacheLocation, outDir: string): { file: string; slot:
  * null otherwise (no record, another key, the folder changed since), and for a damaged record,
  * which `onDamaged` hears of.
  */
-export function recordedOutput(state: BuildState, onDamaged: () => void): OutputReport | null {
-  const cache = state.cache;
-  if (!cache) return null;
-  const { file, slot } = recordFile(cache, state.config.outDir);
+export function recordedOutput(scope: RecordScope, onDamaged: () => void): OutputReport | null {
+  const { file, slot } = recordFile(scope.cache, scope.config.outDir);
   const found = readEntry<OutputRecord>(file, slot);
   if (found === undefined) return null;
   if (found === 'damaged' || !wellFormed(found)) {
     onDamaged();
     return null;
   }
-  if (found.key !== recordKey(state, cache)) return null;
-  const now = listing(state.config.outDir);
+  if (found.key !== recordKey(scope) || !found.inputs.every(inputsUnchanged)) return null;
+  const now = listing(scope.config.outDir);
   if (!now || now.digest !== found.listing) return null;
   // In use: the cache's pruning removes entries nobody wrote for a week (prune.ts), and a site
   // rebuilt daily with nothing changed would lose its record, and its no-op build, every week.
@@ -88,16 +107,15 @@ export function recordedOutput(state: BuildState, onDamaged: () => void): Output
 
 /**
  * Records the output folder as this build left it (after the swap and the old output's removal,
- * which changed the link count, hence the ctime, of every file that was linked). Without a cache,
- * or when the folder or the clock cannot be trusted, the record is removed: the next build is full.
+ * which changed the link count, hence the ctime, of every file that was linked), with `inputs`,
+ * what esbuild read for it. When the folder or the clock cannot be trusted, the record is removed:
+ * the next build is full.
  */
-export async function recordOutput(state: BuildState, report: OutputReport): Promise<void> {
-  const cache = state.cache;
-  if (!cache) return;
-  const { file, slot } = recordFile(cache, state.config.outDir);
-  const now = listing(state.config.outDir);
-  if (now && (await settledAfter(state.config.outDir, now.maxCtimeMs))) {
-    writeEntry(file, slot, { key: recordKey(state, cache), listing: now.digest, report } satisfies OutputRecord);
+export async function recordOutput(scope: RecordScope, inputs: Inputs[], report: OutputReport): Promise<void> {
+  const { file, slot } = recordFile(scope.cache, scope.config.outDir);
+  const now = listing(scope.config.outDir);
+  if (now && (await settledAfter(scope.config.outDir, now.maxCtimeMs))) {
+    writeEntry(file, slot, { key: recordKey(scope), inputs, listing: now.digest, report } satisfies OutputRecord);
   } else {
     rmSync(file, { force: true });
   }
@@ -163,7 +181,9 @@ async function settledAfter(outDir: string, ctimeMs: number): Promise<boolean> {
 
 function wellFormed(r: OutputRecord): boolean {
   const p = r?.report;
-  const numbers = p && [p.pages, p.aliases, p.notFoundPages, p.files, p.bytes, p.jobs].every((n) => Number.isInteger(n) && n >= 0);
+  const numbers = p && [p.pages, p.aliases, p.notFoundPages, p.locales, p.files, p.bytes, p.jobs].every((n) => Number.isInteger(n) && n >= 0);
   const strings = (xs: unknown) => Array.isArray(xs) && xs.every((x) => typeof x === 'string');
-  return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && !!numbers && strings(p.usedKeys) && strings(p.fallbackWarnings);
+  const runtime = p?.runtime === null || (typeof p?.runtime?.coreGzip === 'number' && typeof p.runtime.redirectBytes === 'number');
+  const inputs = Array.isArray(r?.inputs) && r.inputs.every(wellFormedInputs);
+  return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
 }

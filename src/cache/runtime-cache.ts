@@ -8,9 +8,15 @@ import { findEnhancers } from '../enhancers.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { bundleRuntime, type BundleRuntimeOptions, type RuntimeAssets } from '../runtime-bundle.ts';
 import type { CacheLocation } from './build-cache.ts';
-import { cachedRun } from './bundle-cache.ts';
+import { cachedRun, type Inputs } from './bundle-cache.ts';
 
-export function cachedRuntime(cache: CacheLocation | null, options: BundleRuntimeOptions, root: string, onDamaged: () => void): Promise<RuntimeAssets> {
+export function cachedRuntime(
+  cache: CacheLocation | null,
+  options: BundleRuntimeOptions,
+  root: string,
+  onDamaged: () => void,
+  onInputs?: (inputs: Inputs) => void,
+): Promise<RuntimeAssets> {
   const enhancers = findEnhancers(options.enhancersDir, options.root);
   return cachedRun(cache, 'runtime', [JSON.stringify(options), JSON.stringify(enhancers)], {
     make: async () => {
@@ -21,6 +27,7 @@ export function cachedRuntime(cache: CacheLocation | null, options: BundleRuntim
     decode: (json) => decodeAssets(json),
     roots: [root, PACKAGE_ROOT],
     onDamaged,
+    onInputs,
   });
 }
 

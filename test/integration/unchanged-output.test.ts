@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { lstat, readdir, rm, truncate, utimes, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rm, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult, type BuildOptions } from '../../src/build.ts';
 import { printSummary } from '../../src/cli.ts';
@@ -42,19 +42,29 @@ function summary(r: BuildResult): string[] {
 }
 
 /** After `change`, the next build renders and its output equals a cold build's with the same options. */
-async function expectFullBuildAfter(change: (root: string, dist: string) => Promise<void>, options: BuildOptions = {}): Promise<void> {
-  const root = await basic();
+async function expectFullBuildAfter(change: (root: string, dist: string) => Promise<unknown>, options: BuildOptions = {}, site: Record<string, string> = {}): Promise<{ next: BuildResult; cold: BuildResult }> {
+  const root = await basic(site);
   const dist = path.join(root, OUT);
   await buildInto(root);
   expect(rendered(await buildInto(root))).toBe(false);
   await change(root, dist);
   const next = await buildInto(root, OUT, options);
   expect(rendered(next)).toBe(true);
-  await buildInto(root, 'cold', { ...options, cacheDir: false });
+  const cold = await buildInto(root, 'cold', { ...options, cacheDir: false });
   await expectSameTree(path.join(root, 'cold'), dist);
   // And the one after is a no-op again.
   expect(rendered(await buildInto(root, OUT, options))).toBe(false);
+  return { next, cold };
 }
+
+/** A page of the basic fixture's kind, saying `text`. */
+const page = (text: string) =>
+  `import { useI18n, type PageHead } from 'sitegen';\nexport const head: PageHead = { title: 'about.title', description: 'about.description' };\n` +
+  `export default function Page() { const { t } = useI18n(); return <p>{t('about.title')} ${text}</p>; }\n`;
+const put = async (root: string, rel: string, contents: string) => {
+  await mkdir(path.dirname(path.join(root, rel)), { recursive: true });
+  await writeFile(path.join(root, rel), contents);
+};
 
 describe('a rebuild with nothing changed does nothing', () => {
   it('leaves every file and folder of the output untouched, stages nothing, and reports what the first build reported', async () => {
@@ -126,6 +136,30 @@ describe('anything changed makes the next build a full one, with a cold build\'s
   it('a message edited', () => expectFullBuildAfter((root) => editFile(root, 'locales/de.json', (t) => t.replace('für dich.', 'für dich und alle.'))));
 
   it('a page edited', () => expectFullBuildAfter((root) => editFile(root, 'pages/about.tsx', (t) => t.replace('</', ' edited</'))));
+
+  it('a page added', () => expectFullBuildAfter((root) => put(root, 'pages/added.tsx', page('added'))));
+
+  it('a page added in a new folder', () => expectFullBuildAfter((root) => put(root, 'pages/new/folder/added.tsx', page('added'))));
+
+  it('a layout added', () => expectFullBuildAfter((root) => put(root, 'templates/layouts/third.tsx', 'export default function Third() { return null; }\n')));
+
+  it('an enhancer added', () => expectFullBuildAfter((root) => put(root, 'templates/enhancers/added.ts', 'export default function enhance() {}\n')));
+
+  it('a static file edited', () => expectFullBuildAfter((root) => editFile(root, 'templates/static/favicon.svg', (t) => t.replace('<svg', '<svg data-x'))));
+
+  it('a static file added', () => expectFullBuildAfter((root) => put(root, 'templates/static/added.txt', 'added')));
+
+  it('a stray file added to the locales folder (the check warns of it)', async () => {
+    const { next, cold } = await expectFullBuildAfter((root) => put(root, 'locales/xx.json', '{}'));
+    expect(next.warnings.join('\n')).toContain('xx.json');
+    expect(next.warnings).toEqual(cold.warnings);
+  });
+
+  it('a file outside the source folders that a page imports, edited', () =>
+    expectFullBuildAfter((root) => editFile(root, 'lib/note.ts', (t) => t.replace('one', 'two')), {}, {
+      'lib/note.ts': "export const note = 'one';\n",
+      'pages/about.tsx': "import { note } from '../lib/note.ts';\n" + page('{note}'),
+    }));
 
   it('another --base-url', () => expectFullBuildAfter(async () => {}, { baseUrl: 'https://other.example' }));
 
