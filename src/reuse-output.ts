@@ -20,7 +20,7 @@
  * uses nothing but Node's own modules.
  */
 import { closeSync, constants, existsSync, fstatSync, linkSync, openSync, readSync, unlinkSync } from 'node:fs';
-import { copyFile, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, open, readdir, readFile, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The output folder as the last build left it, and where this build's payloads were there. */
@@ -58,6 +58,48 @@ export function previousFile(previous: PreviousOutput | null | undefined, rel: s
   const { payloads } = previous;
   if (payloads && rel.startsWith(payloads.now)) return path.join(previous.dir, payloads.before + rel.slice(payloads.now.length));
   return path.join(previous.dir, rel);
+}
+
+/**
+ * Whether this build's id differs from the previous output's: then no file that holds this
+ * build's id (every document) can equal the previous output's file at its place.
+ */
+export function buildIdChanged(previous: PreviousOutput): boolean {
+  return previous.payloads !== null && previous.payloads.now !== previous.payloads.before;
+}
+
+/**
+ * Makes `file` (in a staging folder) new with `contents`, or the concatenation of `contents`
+ * written with one call, without reading the previous output's file: for a file known to differ
+ * from it (see buildIdChanged).
+ */
+export async function putNewFile(file: string, contents: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
+  if (!Array.isArray(contents)) return made(file, () => writeFile(file, contents as string | Uint8Array, { flag: 'wx' }));
+  await made(file, async () => {
+    const handle = await open(file, 'wx');
+    try {
+      await writeAll(handle, contents);
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+/** Writes every byte of the buffers, in order (writev may write only part of them). */
+async function writeAll(handle: FileHandle, buffers: readonly Uint8Array[]): Promise<void> {
+  let rest = buffers.filter((b) => b.byteLength > 0);
+  while (rest.length > 0) {
+    let { bytesWritten } = await handle.writev(rest as Uint8Array[]);
+    const next: Uint8Array[] = [];
+    for (const b of rest) {
+      if (bytesWritten >= b.byteLength) bytesWritten -= b.byteLength;
+      else {
+        next.push(b.subarray(bytesWritten));
+        bytesWritten = 0;
+      }
+    }
+    rest = next;
+  }
 }
 
 /**

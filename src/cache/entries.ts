@@ -59,7 +59,7 @@ export function writeEntry(file: string, key: string, value: unknown): boolean {
  * Writes a file atomically, as writeEntry does, without blocking: for the renderer, which writes
  * an entry per page in a format of its own (render/render-cache.ts). False when it failed.
  */
-export async function writeFileAtomic(file: string, contents: string): Promise<boolean> {
+export async function writeFileAtomic(file: string, contents: string | Uint8Array): Promise<boolean> {
   const tmp = tempName(file);
   try {
     await writeFile(tmp, contents);

@@ -23,7 +23,22 @@ export interface DocumentInput {
 
 /** The HTML document around a rendered page. A plain string template: no React here. */
 export function renderDocument(input: DocumentInput): string {
+  const [before, after] = documentAround(input);
+  return before + input.data.buildId + after;
+}
+
+/** The start of the page data's JSON: the build id is its first field (see PageData). */
+const DATA_START = '{"buildId":"';
+
+/**
+ * The document's text before and after the build id (in the page data, once): the one part of a
+ * page that changes with every input, so that the build cache can keep the rest (render-cache.ts).
+ */
+export function documentAround(input: DocumentInput): [string, string] {
   const { locale } = input;
+  // A build id is hex: it is written as it is, and the JSON around it does not depend on it.
+  const data = jsonForScript({ ...input.data, buildId: '' });
+  if (!data.startsWith(DATA_START + '"')) throw new Error('sitegen: the page data must start with the build id');
   const parts = [
     '<!doctype html>',
     `<html lang="${escapeHtml(locale.iso)}" dir="${locale.dir}">`,
@@ -37,11 +52,14 @@ export function renderDocument(input: DocumentInput): string {
     input.fonts ? `<link rel="stylesheet" href="${escapeHtml(input.fonts.stylesheet)}">` : '',
     input.cssHref ? `<link rel="stylesheet" href="${escapeHtml(input.cssHref)}">` : '',
     input.favicon ? `<link rel="icon" href="${escapeHtml(input.favicon)}" type="image/svg+xml">` : '',
-    `<script type="application/json" id="__sitegen">${jsonForScript(input.data)}</script>`,
+    `<script type="application/json" id="__sitegen">${DATA_START}`,
+  ].filter(Boolean);
+  const rest = [
+    data.slice(DATA_START.length) + '</script>',
     input.runtimeSrc ? `<script type="module" src="${escapeHtml(input.runtimeSrc)}"></script>` : '',
     '</head>',
     `<body>${input.body}</body>`,
     '</html>',
-  ];
-  return parts.filter(Boolean).join('\n') + '\n';
+  ].filter(Boolean);
+  return [parts.join('\n'), rest.join('\n') + '\n'];
 }

@@ -7,29 +7,44 @@
  * it asked for, with their values in its locale and in en) are what they were. So after an edit
  * of one message in one locale, only the pages of that locale that read it render again.
  *
- * The document around the page (head, build id, payload) is always made afresh: it is cheap, and
- * the build id changes with every edit.
+ * An entry holds the page's files as they are written, each document split around the build id
+ * (which changes with every input, and is the only thing that differs between two builds of the
+ * same page): a page from the cache is read, joined around this build's id and written.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { entryFile, hashKey, writeFileAtomic } from '../cache/entries.ts';
 import type { JobResult, RenderContext, RenderJob } from './context.ts';
 import { fallbackChain } from '../locales.ts';
 
-/** What one render of a page gave, enough to write its documents again without React. */
+/**
+ * What one render of a page gave, enough to write its files again without React: each document's
+ * text around the build id (the one part of a page that changes with every input), the payload,
+ * and the facts the build keeps of the page.
+ */
 export interface RenderFacts {
   /** Message keys the render read (also through `has`), sorted. */
-  deps: string[];
-  /** Their values in the page's locale and in en, when it rendered. */
+  deps: readonly string[];
+  /** Their values in the page's locale and its fallback chain, and the runtime's strings, when it rendered. */
   digest: string;
-  /** Per document (the route's path, then each alias): the body around the page, and the page. */
-  docs: { before: string; main: string; after: string }[];
-  usedKeys: string[];
-  passedValues: Record<string, string[]>;
+  /**
+   * Every message of the page's locale and its fallback chain when it rendered, hashed: while
+   * they are all the same, so are the ones the page read, and its digest is not made again (after
+   * an edit of one locale, only its pages' digests are).
+   */
+  chainDigest: string;
+  /** Per document (the route's path, then each alias): its UTF-8 bytes before and after the build id. */
+  docs: { before: Uint8Array; after: Uint8Array }[];
+  /** The payload's bytes (a route page), or null (a not-found page). */
+  payload: Uint8Array | null;
+  usedKeys: readonly string[];
+  passedValues: Readonly<Record<string, readonly string[]>>;
+  /** The used keys the locale lacks, each with the locale of its fallback chain it was shown from. */
+  fallbacks: readonly (readonly [string, string])[];
   links: JobResult['links'];
   alternates: number;
-  enhancers: string[];
+  enhancers: readonly string[];
 }
 
 export type CacheLookup = { facts: RenderFacts; key: string } | { facts: null; key: string; damaged: boolean };
@@ -43,28 +58,41 @@ export function jobKey(ctx: RenderContext, job: RenderJob): string | null {
 
 /**
  * The values of `deps` in the job's locale and in each locale of its fallback chain (`pt`, the
- * default), hashed. Each (locale, key) is fingerprinted once per render context and the page's
- * digest hashes the fingerprints: pages share most keys, and hashing every page's message texts
- * again cost 0.15 ms a page (745 ms of a 5,058-page cached build).
+ * default), and the locale's runtime strings (every document carries them), hashed: one hash of
+ * their text per page. Pages whose entries hold the same list (one route in every copy of a large
+ * site) share one digest: the lists of cached entries are shared (see `shared`). (Hashing each
+ * key's values apart, to hash their hashes per page, cost 115 ms of a cached rebuild of the real
+ * site, where no two pages of a locale read the same keys.)
  */
-export function messagesDigest(ctx: RenderContext, locale: string, deps: string[]): string {
+export function messagesDigest(ctx: RenderContext, locale: string, deps: readonly string[]): string {
   const prints = fingerprintsOf(ctx, locale);
-  let text = '';
+  let digest = prints.digests.get(deps);
+  if (digest !== undefined) return digest;
+  prints.runtime ??= hash('sha1', JSON.stringify(prints.chain.map((messages) => Object.entries(messages).filter(([key]) => key.startsWith(RUNTIME_PREFIX)).sort(([a], [b]) => (a < b ? -1 : 1)))), 'base64');
+  let text = prints.runtime;
+  // Each text with its length before it: no two lists of keys and values give the same text.
   for (const key of deps) {
-    let print = prints.values.get(key);
-    if (print === undefined) {
-      let values = key + '\0';
-      for (const messages of prints.chain) values += (messages[key] ?? '\u0001') + '\0';
-      prints.values.set(key, (print = createHash('sha1').update(values).digest('base64')));
+    text += key.length + ':' + key;
+    for (const messages of prints.chain) {
+      const value = messages[key];
+      text += value === undefined ? '-' : value.length + ':' + value;
     }
-    text += print;
   }
-  return createHash('sha1').update(text).digest('hex');
+  prints.digests.set(deps, (digest = hash('sha1', text, 'hex')));
+  return digest;
+}
+
+/** Every message of the locale's fallback chain (see RenderFacts' chainDigest). */
+export function chainDigest(ctx: RenderContext, locale: string): string {
+  return fingerprintsOf(ctx, locale).all;
 }
 
 interface Fingerprints {
   chain: Readonly<Record<string, string>>[];
-  values: Map<string, string>;
+  all: string;
+  /** The runtime's strings of every locale of the chain (the `runtime.` keys the document carries), hashed; made when first asked. */
+  runtime: string | null;
+  digests: WeakMap<readonly string[], string>;
 }
 const fingerprints = new WeakMap<RenderContext, Map<string, Fingerprints>>();
 
@@ -74,10 +102,22 @@ function fingerprintsOf(ctx: RenderContext, locale: string): Fingerprints {
   let prints = byLocale.get(locale);
   if (!prints) {
     const chain = [locale, ...fallbackChain(locale, ctx.locales, ctx.defaultLocale)].map((code) => ctx.messages[code] ?? {});
-    byLocale.set(locale, (prints = { chain, values: new Map() }));
+    const all = hash('sha1', chain.map(messagesPrint).join(' '), 'hex');
+    byLocale.set(locale, (prints = { chain, all, runtime: null, digests: new WeakMap() }));
   }
   return prints;
 }
+
+/** A hash of one locale's messages, made once per messages object (every locale is in many chains). */
+const messagesPrints = new WeakMap<object, string>();
+function messagesPrint(messages: Readonly<Record<string, string>>): string {
+  let print = messagesPrints.get(messages);
+  if (print === undefined) messagesPrints.set(messages, (print = hash('sha1', JSON.stringify(messages), 'hex')));
+  return print;
+}
+
+/** The prefix of the messages every document hands to the browser runtime. */
+export const RUNTIME_PREFIX = 'runtime.';
 
 /**
  * The page entries the cache held when this render context first looked: listed once, so that a
@@ -105,15 +145,15 @@ function listEntries(dir: string): string[] {
 
 export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLookup {
   if (!hasEntry(ctx, key)) return { facts: null, key, damaged: false };
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(entryFile(ctx.cache!.dir, 'pages', key), 'utf8');
+    bytes = readFileSync(entryFile(ctx.cache!.dir, 'pages', key));
   } catch {
     return { facts: null, key, damaged: false };
   }
-  const found = decodeEntry(text, key);
-  if (found === 'damaged' || !wellFormed(found)) return { facts: null, key, damaged: true };
-  if (messagesDigest(ctx, job.locale, found.deps) !== found.digest) return { facts: null, key, damaged: false };
+  const found = decodeEntry(ctx, bytes, key);
+  if (found === 'damaged') return { facts: null, key, damaged: true };
+  if (found.chainDigest !== chainDigest(ctx, job.locale) && messagesDigest(ctx, job.locale, found.deps) !== found.digest) return { facts: null, key, damaged: false };
   return { facts: found, key };
 }
 
@@ -122,48 +162,111 @@ export function store(ctx: RenderContext, key: string, facts: RenderFacts): Prom
   return writeFileAtomic(entryFile(ctx.cache!.dir, 'pages', key), encodeEntry(key, facts));
 }
 
+/** The facts kept as JSON, each a part of its own, in this order. */
+const LISTS = ['deps', 'usedKeys', 'passedValues', 'fallbacks', 'links', 'enhancers'] as const;
+type Lists = Pick<RenderFacts, (typeof LISTS)[number]>;
+
 /**
- * A page's entry: one line of JSON (the key, and the facts with each document's parts as their
- * lengths), then the parts' text as it is. The documents are most of an entry, and as JSON
- * strings every quote of their HTML was escaped and unescaped again: in profiles of the real
- * site's builds JSON.stringify and JSON.parse of the entries took about 0.1 ms and 0.3 ms a page.
+ * A page's entry: one line of JSON (the key, the digest, the alternates, and the byte length of
+ * each part), then the parts as they are: the facts' lists as JSON, each document's bytes before
+ * and after the build id, and the payload. A page from the cache is then its entry read, the
+ * documents' parts joined around this build's id and written: no document made again (in a
+ * profile of a cached rebuild at 20 times the real site's size, head tags and documents made
+ * afresh, their strings encoded and the entries' JSON parsed and compacted were 2.5 s of 4 s).
  */
-function encodeEntry(key: string, facts: RenderFacts): string {
-  const { docs, ...rest } = facts;
-  const lengths = docs.map((d) => [d.before.length, d.main.length, d.after.length]);
-  let text = JSON.stringify({ key, value: { ...rest, docs: lengths } }) + '\n';
-  for (const d of docs) text += d.before + d.main + d.after;
-  return text;
+function encodeEntry(key: string, facts: RenderFacts): Buffer {
+  const lists = LISTS.map((name) => Buffer.from(JSON.stringify(facts[name])));
+  const docs = facts.docs.flatMap((d) => [d.before, d.after]);
+  const parts = [...lists, ...docs, ...(facts.payload ? [facts.payload] : [])];
+  const value = {
+    digest: facts.digest,
+    chainDigest: facts.chainDigest,
+    alternates: facts.alternates,
+    lists: lists.map((b) => b.byteLength),
+    docs: facts.docs.map((d) => [d.before.byteLength, d.after.byteLength]),
+    payload: facts.payload ? facts.payload.byteLength : null,
+  };
+  return Buffer.concat([Buffer.from(JSON.stringify({ key, value }) + '\n'), ...parts]);
 }
 
 /** The facts of an entry written by encodeEntry for `key`; 'damaged' for anything else (cut short, another key, not one). */
-function decodeEntry(text: string, key: string): RenderFacts | 'damaged' {
-  const end = text.indexOf('\n');
-  let head: { key?: unknown; value?: Omit<RenderFacts, 'docs'> & { docs?: unknown } };
+function decodeEntry(ctx: RenderContext, bytes: Buffer, key: string): RenderFacts | 'damaged' {
+  const end = bytes.indexOf(0x0a);
+  if (end < 0) return 'damaged';
+  let head: { key?: unknown; value?: { digest?: unknown; chainDigest?: unknown; alternates?: unknown; lists?: unknown; docs?: unknown; payload?: unknown } };
   try {
-    head = JSON.parse(end < 0 ? text : text.slice(0, end));
+    head = JSON.parse(bytes.toString('utf8', 0, end));
   } catch {
     return 'damaged';
   }
-  if (!head || head.key !== key || !head.value || !Array.isArray(head.value.docs)) return 'damaged';
-  const docs: RenderFacts['docs'] = [];
+  const value = head?.key === key ? head.value : undefined;
+  if (!value || typeof value.digest !== 'string' || typeof value.chainDigest !== 'string' || typeof value.alternates !== 'number') return 'damaged';
+  const { lists, docs, payload } = value;
+  if (!lengths(lists) || lists.length !== LISTS.length || !Array.isArray(docs) || docs.length === 0 || !docs.every((d) => lengths(d) && d.length === 2)) return 'damaged';
+  if (payload !== null && !lengths([payload])) return 'damaged';
   let at = end + 1;
-  for (const parts of head.value.docs as unknown[]) {
-    if (!Array.isArray(parts) || parts.length !== 3 || !parts.every((n) => Number.isInteger(n) && n >= 0)) return 'damaged';
-    const [before, main, after] = parts as [number, number, number];
-    docs.push({ before: text.slice(at, at + before), main: text.slice(at + before, at + before + main), after: text.slice(at + before + main, at + before + main + after) });
-    at += before + main + after;
+  const take = (length: number) => bytes.subarray(at, (at += length));
+  const facts: Partial<Lists> = {};
+  for (const [i, name] of LISTS.entries()) {
+    const list = shared(ctx, name, bytes, at, at + lists[i]!);
+    if (list === undefined) return 'damaged';
+    (facts as Record<string, unknown>)[name] = list;
+    at += lists[i]!;
   }
-  return end >= 0 && at === text.length ? { ...head.value, docs } : 'damaged';
+  const parts = (docs as number[][]).map(([before, after]) => ({ before: take(before!), after: take(after!) }));
+  const payloadBytes = payload === null ? null : take(payload as number);
+  if (at !== bytes.length) return 'damaged';
+  return { ...(facts as Lists), digest: value.digest, chainDigest: value.chainDigest, alternates: value.alternates, docs: parts, payload: payloadBytes };
 }
 
+function lengths(xs: unknown): xs is number[] {
+  return Array.isArray(xs) && xs.every((n) => Number.isInteger(n) && n >= 0);
+}
+
+/**
+ * A list part of an entry, parsed and checked once per render context and text: pages of one
+ * route (in every locale, and in a site's many similar routes) read the same keys and pass the same
+ * values, so their entries share one frozen list (which the result compactor then keeps as it is).
+ * A page's links are its own (its language links name it): parsed each time, never kept.
+ * Undefined when the text is not such a list: the entry is damaged.
+ */
+const parsedLists = new WeakMap<RenderContext, Map<string, unknown>>();
+function shared(ctx: RenderContext, name: (typeof LISTS)[number], bytes: Buffer, from: number, to: number): unknown {
+  if (name === 'links') return parsed(name, bytes, from, to);
+  let byText = parsedLists.get(ctx);
+  if (!byText) parsedLists.set(ctx, (byText = new Map()));
+  // Latin-1 maps each byte to one character: a cheap key that is equal exactly when the bytes are.
+  const id = name + '\0' + bytes.toString('latin1', from, to);
+  if (byText.has(id)) return byText.get(id);
+  const list = parsed(name, bytes, from, to);
+  byText.set(id, list && deepFreeze(list));
+  return list;
+}
+
+function parsed(name: (typeof LISTS)[number], bytes: Buffer, from: number, to: number): unknown {
+  try {
+    const list: unknown = JSON.parse(bytes.toString('utf8', from, to));
+    return CHECKS[name](list) ? list : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const strings = (xs: unknown): xs is string[] => Array.isArray(xs) && xs.every((x) => typeof x === 'string');
 /** An entry of the right key but the wrong shape is damaged too: nothing in it is trusted. */
-function wellFormed(f: RenderFacts): boolean {
-  const strings = (xs: unknown) => Array.isArray(xs) && xs.every((x) => typeof x === 'string');
-  return (
-    !!f && strings(f.deps) && typeof f.digest === 'string' && strings(f.usedKeys) && typeof f.alternates === 'number' && strings(f.enhancers) &&
-    !!f.passedValues && typeof f.passedValues === 'object' && Object.values(f.passedValues).every(strings) &&
-    Array.isArray(f.links) && f.links.every((l) => l && typeof l.href === 'string' && (l.hreflang === null || typeof l.hreflang === 'string')) &&
-    Array.isArray(f.docs) && f.docs.length > 0 && f.docs.every((d) => d && typeof d.before === 'string' && typeof d.main === 'string' && typeof d.after === 'string')
-  );
+const CHECKS: Record<(typeof LISTS)[number], (x: unknown) => boolean> = {
+  deps: strings,
+  usedKeys: strings,
+  enhancers: strings,
+  passedValues: (x) => !!x && typeof x === 'object' && !Array.isArray(x) && Object.values(x).every(strings),
+  fallbacks: (x) => Array.isArray(x) && x.every((f) => strings(f) && f.length === 2),
+  links: (x) => Array.isArray(x) && x.every((l) => l && typeof l.href === 'string' && (l.hreflang === null || typeof l.hreflang === 'string')),
+};
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -14,16 +14,16 @@ import { messageGlobals } from '../i18n/globals.ts';
 import { htmlFile, localizePath, NOT_FOUND_PATH, notFoundFile, payloadFile, routeName } from '../paths.ts';
 import { errors } from '../errors.ts';
 import { headTags } from './head.ts';
-import { renderDocument } from './document.ts';
+import { documentAround } from './document.ts';
 import { newLinkRecord, recordingLinks, type LinkRecord } from './jsx-runtime.ts';
 import { Folders } from './folders.ts';
 import { isPageRelative } from '../verify/link-target.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
-import { jobKey, lookup, messagesDigest, store, type RenderFacts } from './render-cache.ts';
+import { chainDigest, jobKey, lookup, messagesDigest, RUNTIME_PREFIX, store, type RenderFacts } from './render-cache.ts';
 import { ResultCompactor } from './compact.ts';
-import { previousFile, putFile } from '../reuse-output.ts';
+import { buildIdChanged, previousFile, putFile, putNewFile } from '../reuse-output.ts';
 
 export interface ServerModules {
   pages: Record<string, { default?: ComponentType }>;
@@ -74,18 +74,21 @@ function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
 }
 
 /**
- * A page served from the cache asked the translator for nothing: the keys it used that fall back
- * (to the first locale of its chain that has them) are noted as a render would have (for the
- * build's missing-messages warning).
+ * The keys of a page that its locale lacks, each with the locale of its fallback chain it is shown
+ * from (the first that has it): kept in the page's cache entry, so that a page served from the
+ * cache notes them as its render did (for the build's missing-messages warning). The messages the
+ * page read are part of its entry's digest, so these stay right for as long as the entry is used.
  */
-function noteFallbacks(ctx: RenderContext, entry: TranslatorEntry, code: string, keys: string[]): void {
+function pageFallbacks(ctx: RenderContext, code: string, keys: readonly string[]): [string, string][] {
   const own = (ctx.messages[code] ?? NO_MESSAGES) as Record<string, string>;
   const chain = fallbackChain(code, ctx.locales, ctx.defaultLocale);
+  const out: [string, string][] = [];
   for (const key of keys) {
     if (own[key]) continue;
     const from = chain.find((c) => ctx.messages[c]?.[key]) ?? chain.find((c) => ctx.messages[c]?.[key] !== undefined);
-    if (from) entry.fallbacks.set(key, from);
+    if (from) out.push([key, from]);
   }
+  return out;
 }
 
 /**
@@ -145,18 +148,74 @@ function compactorFor(ctx: RenderContext): ResultCompactor {
 
 /**
  * Starts writing a file (its folder made once), or linking the previous output's file of the same
- * bytes, and returns its size; the write joins `pending`.
+ * bytes, and returns its size; the write joins `pending`. A document holds the build id: when the
+ * previous output's differs, no file of it can be equal, and the document is written without
+ * reading the file it replaces.
  */
-function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, contents: string): number {
+function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, contents: string | Uint8Array, holdsBuildId = false): number {
+  const previous = previousFile(ctx.previous, rel);
+  if (holdsBuildId && previous !== null && buildIdChanged(ctx.previous!)) return writeNew(ctx, pending, rel, [contents]);
   const file = path.join(ctx.outDir, rel);
+  pending.push(foldersOf(ctx).ensure(path.dirname(file)).then(() => putFile(file, contents, previous)));
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+}
+
+/** Starts writing a document from parts (see write); they are joined by the write, not in memory. */
+function writeParts(ctx: RenderContext, pending: Promise<unknown>[], rel: string, parts: Uint8Array[]): number {
+  if (ctx.previous && buildIdChanged(ctx.previous)) return writeNew(ctx, pending, rel, parts);
+  return write(ctx, pending, rel, Buffer.concat(parts));
+}
+
+function writeNew(ctx: RenderContext, pending: Promise<unknown>[], rel: string, parts: (string | Uint8Array)[]): number {
+  const file = path.join(ctx.outDir, rel);
+  const buffers = parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
+  pending.push(foldersOf(ctx).ensure(path.dirname(file)).then(() => putNewFile(file, buffers)));
+  return buffers.reduce((n, b) => n + b.byteLength, 0);
+}
+
+function foldersOf(ctx: RenderContext): Folders {
   let made = folders.get(ctx);
   if (!made) folders.set(ctx, (made = new Folders(ctx.outDir)));
-  pending.push(made.ensure(path.dirname(file)).then(() => putFile(file, contents, previousFile(ctx.previous, rel))));
-  return Buffer.byteLength(contents);
+  return made;
+}
+
+/** Where a page's documents go: the route's path, then each alias; a not-found page has one file and no public path. */
+function documentPaths(ctx: RenderContext, page: PageInfo, code: string): { path: string | null; file: string }[] {
+  if (page.path === null) return [{ path: null, file: notFoundFile(code, ctx.defaultLocale) }];
+  return [page.path, ...page.aliases].map((p) => {
+    const publicPath = localizePath(p, code, ctx.defaultLocale);
+    return { path: publicPath, file: htmlFile(publicPath) };
+  });
+}
+
+/**
+ * A page from the build cache: its documents joined around this build's id and written, its
+ * payload written (or linked from the previous output), its facts handed on as its render did.
+ */
+function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, facts: RenderFacts, pending: Promise<unknown>[]): JobResult {
+  const { page, locale } = job;
+  const docs = documentPaths(ctx, page, locale);
+  if (docs.length !== facts.docs.length) throw new Error(`sitegen: the build cache entry of ${page.key} (${locale}) has ${facts.docs.length} documents for ${docs.length} paths`);
+  let bytes = 0;
+  if (ctx.write) {
+    const id = Buffer.from(ctx.buildId);
+    for (const [i, doc] of docs.entries()) {
+      const { before, after } = facts.docs[i]!;
+      bytes += writeParts(ctx, pending, doc.file, [before, id, after]);
+    }
+    if (facts.payload) bytes += write(ctx, pending, path.join(ctx.assetsDir, payloadFile(ctx.buildId, docs[0]!.path!)), facts.payload);
+  }
+  for (const [key, from] of facts.fallbacks) entry.fallbacks.set(key, from);
+  const paths = docs.flatMap((d) => (d.path === null ? [] : [d.path]));
+  return {
+    file: page.file, locale, paths, bytes, usedKeys: facts.usedKeys as string[], passedValues: facts.passedValues as Record<string, string[]>,
+    fallbacks: newFallbacks(ctx, locale, entry.fallbacks), links: firstSeen(ctx, locale, paths[0] ?? localizePath(NOT_FOUND_PATH, locale, ctx.defaultLocale), facts.links),
+    alternates: facts.alternates, enhancers: facts.enhancers as string[], cache: 'reused',
+  };
 }
 
 /** One render of page and layout: the page's own part (the payload's `html`) and the layout around it. */
-function renderBody(mods: ServerModules, page: PageInfo, value: PageContext, links: LinkRecord): RenderFacts['docs'][number] {
+function renderBody(mods: ServerModules, page: PageInfo, value: PageContext, links: LinkRecord): { before: string; main: string; after: string } {
   const Page = mods.pages[page.key]!.default!;
   const Layout = mods.layouts[page.layout]!.default!;
   const shell = recordingLinks(links, () =>
@@ -179,9 +238,11 @@ function renderBody(mods: ServerModules, page: PageInfo, value: PageContext, lin
 function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usage: UsageRecorder, pending: Promise<unknown>[]): JobResult {
   const { page } = job;
   const entry = translatorFor(ctx, job.locale);
+  // Strings for the browser runtime: formatted once per locale, counted as used by every page.
+  entry.runtime ??= entry.translator.namespace(RUNTIME_PREFIX);
   const key = jobKey(ctx, job);
   const cached = key ? lookup(ctx, job, key) : null;
-  const facts = cached?.facts ?? null;
+  if (cached?.facts) return reuseJob(ctx, job, entry, cached.facts, pending);
   // What the render reads of the messages: every key asked, also through `has`; a namespace (all
   // keys of a prefix) cannot be listed, so a page that asks for one is not cached.
   const asked = new Set<string>();
@@ -210,9 +271,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
     siteName: ctx.site.name,
     socialImage: ctx.site.socialImage,
   });
-  // Strings for the browser runtime: formatted once per locale, counted as used by every page.
-  entry.runtime ??= entry.translator.namespace('runtime.');
-  for (const key of Object.keys(entry.runtime)) usage.keys.add('runtime.' + key);
+  for (const key of Object.keys(entry.runtime)) usage.keys.add(RUNTIME_PREFIX + key);
   const name = routeName(routePath, locale.code);
   // Links for verification, recorded while React renders (the document's own head is counted here).
   const links = newLinkRecord();
@@ -220,10 +279,10 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
 
   /**
    * The document written at one path of the page (without locale prefix: the route's path or one
-   * of its aliases). Each is rendered with its own path, so that language links keep the form the
-   * visitor is on (`/de/x/history.html` leads to `/ja/x/history.html`).
+   * of its aliases), as its text before and after the build id. Each is rendered with its own
+   * path, so that language links keep the form the visitor is on (`/de/x/history.html` leads to
+   * `/ja/x/history.html`).
    */
-  const docs: RenderFacts['docs'] = [];
   const documentAt = (documentPath: string) => {
     const value: PageContext = {
       translator,
@@ -236,15 +295,12 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
       site: ctx.site,
       assetsBase: ctx.assetsBase,
     };
-    const doc = facts ? facts.docs[docs.length]! : renderBody(mods, page, value, links);
-    docs.push(doc);
-    const { main } = doc;
-    const body = doc.before + main + doc.after;
-    const html = renderDocument({
+    const body = renderBody(mods, page, value, links);
+    const around = documentAround({
       locale,
       title,
       head,
-      body,
+      body: body.before + body.main + body.after,
       data: {
         buildId: ctx.buildId,
         assetsBase: ctx.assetsBase,
@@ -260,40 +316,34 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
       fonts: ctx.site.fonts,
       favicon: ctx.favicon,
     });
-    return { html, main };
+    return { around, main: body.main };
   };
 
-  const { html, main } = documentAt(routePath);
+  const documents = [documentAt(routePath), ...(isNotFound ? [] : page.aliases.map((a) => documentAt(a)))];
   // The alternates of the route's own document; its aliases add only their links.
   const alternates = links.alternates;
-  const aliases = isNotFound ? [] : page.aliases.map((a) => ({ path: localizePath(a, locale.code, ctx.defaultLocale), html: documentAt(a).html }));
-  const paths = isNotFound ? [] : [publicPath, ...aliases.map((a) => a.path)];
+  const files = documentPaths(ctx, page, locale.code);
+  const payload = isNotFound
+    ? null
+    : JSON.stringify({ route: name, path: publicPath, locale: locale.code, title, layout: page.layout, lang: locale.iso, dir: locale.dir, head, html: documents[0]!.main } satisfies Payload) + '\n';
   let bytes = 0;
   if (ctx.write) {
-    if (isNotFound) bytes += write(ctx, pending, notFoundFile(locale.code, ctx.defaultLocale), html);
-    else {
-      bytes += write(ctx, pending, htmlFile(publicPath), html);
-      for (const alias of aliases) bytes += write(ctx, pending, htmlFile(alias.path), alias.html);
-      const payload: Payload = { route: name, path: publicPath, locale: locale.code, title, layout: page.layout, lang: locale.iso, dir: locale.dir, head, html: main };
-      bytes += write(ctx, pending, path.join(ctx.assetsDir, payloadFile(ctx.buildId, publicPath)), JSON.stringify(payload) + '\n');
-    }
-  }
-  if (facts) {
-    noteFallbacks(ctx, entry, locale.code, facts.usedKeys);
-    return {
-      file: page.file, locale: locale.code, paths, bytes, usedKeys: facts.usedKeys, passedValues: facts.passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
-      links: firstSeen(ctx, locale.code, publicPath, facts.links), alternates: facts.alternates, enhancers: facts.enhancers, cache: 'reused',
-    };
+    for (const [i, doc] of files.entries()) bytes += write(ctx, pending, doc.file, documents[i]!.around.join(ctx.buildId), true);
+    if (payload !== null) bytes += write(ctx, pending, path.join(ctx.assetsDir, payloadFile(ctx.buildId, publicPath)), payload);
   }
   const usedKeys = [...usage.keys];
   const passedValues = usage.passedValues();
   if (cacheable && key) {
     const deps = [...new Set([...usedKeys, ...asked])].sort();
-    const record: RenderFacts = { deps, digest: messagesDigest(ctx, locale.code, deps), docs, usedKeys, passedValues, links: links.links, alternates, enhancers: links.enhancers };
+    const record: RenderFacts = {
+      deps, digest: messagesDigest(ctx, locale.code, deps), chainDigest: chainDigest(ctx, locale.code), usedKeys, passedValues, fallbacks: pageFallbacks(ctx, locale.code, usedKeys),
+      links: links.links, alternates, enhancers: links.enhancers, payload: payload === null ? null : Buffer.from(payload),
+      docs: documents.map(({ around: [before, after] }) => ({ before: Buffer.from(before), after: Buffer.from(after) })),
+    };
     pending.push(store(ctx, key, record));
   }
   return {
-    file: page.file, locale: locale.code, paths, bytes, usedKeys, passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
+    file: page.file, locale: locale.code, paths: files.flatMap((d) => (d.path === null ? [] : [d.path])), bytes, usedKeys, passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
     links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, enhancers: links.enhancers, cache: cached?.facts === null && cached.damaged ? 'damaged' : key ? 'rendered' : undefined,
   };
 }

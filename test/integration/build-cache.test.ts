@@ -29,6 +29,17 @@ async function rewriteHead(file: string, change: (entry: { key: string; value: R
   await writeFile(file, JSON.stringify(change(JSON.parse(text.slice(0, end)))) + text.slice(end));
 }
 
+/**
+ * Breaks the first part after a page entry's first line (its message keys, as JSON) without
+ * changing any length; a check entry (one JSON text) gets a byte changed likewise.
+ */
+async function damagePart(file: string): Promise<void> {
+  const bytes = await readFile(file);
+  const at = bytes.indexOf(0x0a);
+  bytes[at < 0 ? 0 : at + 1] = 0x78; // 'x'
+  await writeFile(file, bytes);
+}
+
 describe('build cache', () => {
   it('a second build with nothing changed renders nothing, checks nothing again and writes the same bytes as the cold build', async () => {
     const root = await basic();
@@ -55,6 +66,18 @@ describe('build cache', () => {
     expect(await readFile(path.join(root, 'cached', 'de', 'index.html'), 'utf8')).toContain('für dich und alle.');
   });
 
+  it('a string added for the browser runtime in en is in every cached page of every locale, as in a cold build', async () => {
+    const root = await basic();
+    await buildInto(root, 'first');
+    // No page reads runtime.online: only the documents carry it, in the runtime's strings.
+    await editFile(root, 'locales/en.json', (text) => text.replace('"runtime": { "offline": "You are offline" }', '"runtime": { "offline": "You are offline", "online": "Back online" }'));
+    const cached = await buildInto(root, 'cached');
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+    expect(cached.cache!.reused).toBe(0);
+    expect(await readFile(path.join(root, 'cached', 'de', 'index.html'), 'utf8')).toContain('"online":"Back online"');
+  });
+
   it('an edit of a page renders every page again (the bundle is part of every key)', async () => {
     const root = await basic();
     const first = await buildInto(root, 'first');
@@ -70,6 +93,7 @@ describe('build cache', () => {
     ['not JSON', (file: string) => writeFile(file, 'garbage\u0000')],
     ['written for another key (another sitegen version)', (file: string) => rewriteHead(file, (entry) => ({ ...entry, key: 'another-version-' + entry.key }))],
     ['of the wrong shape', (file: string) => rewriteHead(file, (entry) => ({ key: entry.key, value: { ...entry.value, docs: 'not a list', findings: 'not a list' } }))],
+    ['with a part after its first line that is not what it says (a list that is not JSON)', (file: string) => damagePart(file)],
   ])('an entry %s is ignored with one warning line, and the pages are right', async (_what, damage) => {
     const root = await basic();
     await buildInto(root, 'first');
