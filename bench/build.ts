@@ -14,10 +14,10 @@
  * Last, CLI start: `sitegen --help` against `node -e 0`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { copyRealSite, median, REPO } from './lib.ts';
+import { copyRealSite, median, REPO, syntheticSite } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BIN = path.join(REPO, 'bin', 'sitegen');
@@ -79,21 +79,6 @@ async function measureSite(label: string, root: string) {
   console.log(`  no change         ${ms(wall(s.warm))}   cpu ${ms(cpu(s.warm))}   peak ${peak(s.warm).toFixed(0)} MB   = ${(100 * ratio(s.warm, s.cold, wall)).toFixed(0)}% of cold (cpu ${(100 * ratio(s.warm, s.cold, cpu)).toFixed(0)}%)`);
   console.log(`  one message edit  ${ms(wall(s.edit))}   cpu ${ms(cpu(s.edit))}   peak ${peak(s.edit).toFixed(0)} MB   = ${(100 * ratio(s.edit, s.cold, wall)).toFixed(0)}% of cold (cpu ${(100 * ratio(s.edit, s.cold, cpu)).toFixed(0)}%)`);
   return { peak: peak(s.cold), peakFloor: peak(s.floor) };
-}
-
-/** A copy of the real site with 19 more copies of every route under /s1 ... /s19. */
-async function syntheticSite(): Promise<string> {
-  const dir = await copyRealSite('sitegen-bench-site-');
-  const pages = (await readdir(path.join(REPO, 'pages'), { recursive: true })).filter((f) => f.endsWith('.tsx') && !f.startsWith('404'));
-  for (let i = 1; i < 20; i++) {
-    for (const page of pages) {
-      const target = path.join(dir, 'pages', `s${i}`, page);
-      await mkdir(path.dirname(target), { recursive: true });
-      const from = path.relative(path.dirname(target), path.join(dir, 'pages', page)).replace(/\\/g, '/');
-      await writeFile(target, `export { default, head, layout } from './${from}';\n`);
-    }
-  }
-  return dir;
 }
 
 function cliStart(): void {

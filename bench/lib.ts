@@ -1,5 +1,5 @@
-/** What the benchmarks share: the repository, the median, and a copy of the real site. */
-import { mkdtemp } from 'node:fs/promises';
+/** What the benchmarks share: the repository, the median, a copy of the real site and the 20x site. */
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { copyRealSiteInto, REPO } from '../test/helpers/site.ts';
@@ -13,5 +13,26 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 export async function copyRealSite(prefix: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   await copyRealSiteInto(dir);
+  return dir;
+}
+
+/**
+ * A copy of the real site with 19 more copies of every route under /s1 ... /s19. A copy re-exports
+ * only the names its page has (`layout` is optional), so that it also loads as plain ES modules
+ * (bench/peers runs the pages through Node itself, which rejects re-exporting a missing name).
+ */
+export async function syntheticSite(): Promise<string> {
+  const dir = await copyRealSite('sitegen-bench-site-');
+  const pages = (await readdir(path.join(REPO, 'pages'), { recursive: true })).filter((f) => f.endsWith('.tsx') && !f.startsWith('404'));
+  for (const page of pages) {
+    const source = await readFile(path.join(dir, 'pages', page), 'utf8');
+    const names = ['default', ...['head', 'layout'].filter((name) => new RegExp(`^export (const|function) ${name}\\b`, 'm').test(source))];
+    for (let i = 1; i < 20; i++) {
+      const target = path.join(dir, 'pages', `s${i}`, page);
+      await mkdir(path.dirname(target), { recursive: true });
+      const from = path.relative(path.dirname(target), path.join(dir, 'pages', page)).replace(/\\/g, '/');
+      await writeFile(target, `export { ${names.join(', ')} } from './${from}';\n`);
+    }
+  }
   return dir;
 }

@@ -1,0 +1,192 @@
+/**
+ * Peer benchmark (`npm run bench:peers`; not a test, not part of `npm run bench`): sitegen against
+ * the bare floor, Eleventy and Hugo on the same pages, the real site and the 20x site, in one run.
+ * Every measurement is a whole process under /usr/bin/time (wall, CPU = user + system, peak RSS),
+ * cold (no cache, no previous output); the tools take turns, the order rotating every round.
+ * Medians of BENCH_RUNS rounds (default 3) with [min–max]; ratios against the floor of the same
+ * run. What each peer does and does not do: bench/peers/README.md.
+ *
+ *   BENCH_RUNS=5 npm run bench:peers
+ *   BENCH_SIZES=1 npm run bench:peers        # the real site only
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { copyRealSite, median, REPO, syntheticSite } from '../lib.ts';
+import { htmlFiles, PEERS, prepareEleventy, prepareHugo } from './prepare.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SIZES = (process.env.BENCH_SIZES ?? '1,20').split(',').map(Number);
+const HUGO_VERSION = '0.111.3';
+const INSTALL_HUGO = 'apt-get update && apt-get install -y hugo';
+/** Written into bench/peers/node_modules when `npm ci` has finished: the hash of the lock file it installed. */
+const MARKER = '.sitegen-installed';
+
+interface Sample { wall: number; cpu: number; rssMb: number }
+
+interface Tool {
+  name: string;
+  /** The command, its working folder and extra environment, writing into `out`. */
+  command(out: string, scratch: string): { argv: string[]; cwd: string; env?: Record<string, string> };
+  samples: Sample[];
+  /** HTML files and bytes of the first run's output, and whether they equal the floor's. */
+  output?: { files: number; bytes: number; sameAsFloor: boolean | null };
+}
+
+/** `npm ci` in bench/peers unless node_modules is a finished install of the current lock file. */
+function ensurePeersInstalled(): void {
+  const lock = createHash('sha256').update(readFileSync(path.join(PEERS, 'package-lock.json'))).digest('hex');
+  const marker = path.join(PEERS, 'node_modules', MARKER);
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === lock) return;
+  console.log('installing the peers (bench/peers: npm ci) ...');
+  execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: PEERS, stdio: ['ignore', 'ignore', 'inherit'] });
+  writeFileSync(marker, lock);
+}
+
+/** Hugo's version, or null (with one line saying how to install it) when it is not on the PATH. */
+function hugoVersion(): string | null {
+  const run = spawnSync('hugo', ['version'], { encoding: 'utf8' });
+  if (run.error || run.status !== 0) {
+    console.log(`hugo: not installed, not measured (Debian/Ubuntu, as root: ${INSTALL_HUGO}; the benchmark was made with ${HUGO_VERSION})`);
+    return null;
+  }
+  const version = /v(\d+\.\d+\.\d+)/.exec(run.stdout)?.[1] ?? run.stdout.trim();
+  if (version !== HUGO_VERSION) console.log(`hugo: ${version} found, the benchmark was made with ${HUGO_VERSION}`);
+  return version;
+}
+
+/** Runs a command under GNU time: wall and CPU milliseconds, peak RSS in MB. */
+function timed(argv: string[], cwd: string, env: Record<string, string> = {}): Sample {
+  const run = spawnSync('/usr/bin/time', ['-f', '\n%e %U %S %M', ...argv], {
+    cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production', ...env },
+  });
+  if (run.status !== 0) throw new Error(`bench:peers: ${argv.join(' ')} failed:\n${run.stderr.slice(-3000)}`);
+  const [wall, user, sys, rss] = run.stderr.trim().split('\n').at(-1)!.split(' ').map(Number) as [number, number, number, number];
+  return { wall: wall * 1000, cpu: (user + sys) * 1000, rssMb: rss / 1024 };
+}
+
+/** HTML files and bytes under `out`, and whether every one equals the floor's (null: not compared). */
+async function describeOutput(out: string, floor: Map<string, Buffer> | null): Promise<NonNullable<Tool['output']>> {
+  const files = await htmlFiles(out);
+  let bytes = 0;
+  let same = floor !== null && files.length === floor.size;
+  for (const rel of files) {
+    const data = await readFile(path.join(out, rel));
+    bytes += data.length;
+    if (same && !floor!.get(rel)?.equals(data)) same = false;
+  }
+  return { files: files.length, bytes, sameAsFloor: floor === null ? null : same };
+}
+
+async function readTree(out: string): Promise<Map<string, Buffer>> {
+  const tree = new Map<string, Buffer>();
+  for (const rel of await htmlFiles(out)) tree.set(rel, await readFile(path.join(out, rel)));
+  return tree;
+}
+
+const node = (...args: string[]) => [process.execPath, ...args];
+
+/** Two copies of the site: Eleventy's needs a node_modules and tsconfig of its own beside the pages. */
+async function makeSites(size: number): Promise<{ site: string; eleventySite: string }> {
+  const make = () => (size === 1 ? copyRealSite('sitegen-peers-real-') : syntheticSite());
+  const site = await make();
+  const eleventySite = await make();
+  // Eleventy's JSX templates are ES modules (its docs: "type": "module" in the project's package.json).
+  await writeFile(path.join(eleventySite, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+  return { site, eleventySite };
+}
+
+async function measureSize(size: number, hugo: boolean): Promise<Tool[]> {
+  const { site, eleventySite } = await makeSites(size);
+  const scratch = path.join(os.tmpdir(), `sitegen-peers-${process.pid}`);
+  const reference = path.join(scratch, 'reference');
+  try {
+    // The floor's pages: what Eleventy and Hugo must write byte for byte, and Hugo's content.
+    timed(node(path.join(REPO, 'bench', 'floor.mjs'), site, reference), REPO);
+    const floorTree = await readTree(reference);
+    await prepareEleventy(eleventySite);
+    const hugoDir = hugo ? await prepareHugo(site, reference) : '';
+    const tools: Tool[] = [
+      { name: 'floor', samples: [], command: (out) => ({ argv: node(path.join(REPO, 'bench', 'floor.mjs'), site, out), cwd: REPO }) },
+      {
+        name: 'sitegen build',
+        samples: [],
+        command: (out, cache) => ({ argv: node(path.join(REPO, 'bin', 'sitegen'), 'build', '--root', site, '--out', out, '--cache-dir', cache), cwd: site }),
+      },
+      {
+        name: 'Eleventy 3.1.8',
+        samples: [],
+        command: (out) => ({
+          argv: node(path.join(PEERS, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), `--config=${path.join(PEERS, 'eleventy', 'eleventy.config.mjs')}`, '--input=eleventy', `--output=${out}`),
+          cwd: eleventySite,
+          // Cold like the others: tsx would otherwise reuse its transforms from the last run.
+          env: { TSX_DISABLE_CACHE: '1' },
+        }),
+      },
+      ...(hugo
+        ? [{
+            name: 'Hugo',
+            samples: [],
+            command: (out: string, cache: string) => ({ argv: ['hugo', '--source', hugoDir, '--destination', out, '--cacheDir', cache, '--quiet'], cwd: hugoDir }),
+          }]
+        : []),
+    ];
+    for (let round = 0; round < RUNS; round++) {
+      for (let k = 0; k < tools.length; k++) {
+        const tool = tools[(round + k) % tools.length]!;
+        const out = path.join(scratch, 'out');
+        const cache = path.join(scratch, 'cache');
+        await rm(out, { recursive: true, force: true });
+        await rm(cache, { recursive: true, force: true });
+        const { argv, cwd, env } = tool.command(out, cache);
+        tool.samples.push(timed(argv, cwd, env));
+        tool.output ??= await describeOutput(out, tool.name === 'sitegen build' ? null : floorTree);
+      }
+      process.stdout.write(`  ${size}x: round ${round + 1} of ${RUNS} done\n`);
+    }
+    return tools;
+  } finally {
+    for (const dir of [site, eleventySite, scratch]) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const stats = (xs: number[]) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
+const seconds = (xs: number[]) => {
+  const s = stats(xs);
+  return `${(s.median / 1000).toFixed(2)} s [${(s.min / 1000).toFixed(2)}–${(s.max / 1000).toFixed(2)}]`;
+};
+const megabytes = (xs: number[]) => {
+  const s = stats(xs);
+  return `${s.median.toFixed(0)} MB [${s.min.toFixed(0)}–${s.max.toFixed(0)}]`;
+};
+
+function report(size: number, tools: Tool[]): void {
+  const floor = tools[0]!;
+  const of = (t: Tool, k: keyof Sample) => t.samples.map((s) => s[k]);
+  const ratio = (t: Tool, k: keyof Sample) => (median(of(t, k)) / median(of(floor, k))).toFixed(2);
+  console.log(`\n${size === 1 ? 'real site (1x)' : `${size}x site`}: medians of ${RUNS} runs [min–max]; x = against the floor's median of this run`);
+  for (const t of tools) {
+    const o = t.output!;
+    const pages = `${o.files} pages, ${(o.bytes / 1e6).toFixed(1)} MB${o.sameAsFloor === null ? '' : o.sameAsFloor ? ', = floor' : ', DIFFERENT from the floor'}`;
+    console.log(
+      `  ${t.name.padEnd(15)} wall ${seconds(of(t, 'wall'))} ${ratio(t, 'wall')}x   cpu ${seconds(of(t, 'cpu'))} ${ratio(t, 'cpu')}x   ` +
+        `peak ${megabytes(of(t, 'rssMb'))} ${ratio(t, 'rssMb')}x   (${pages})`,
+    );
+  }
+}
+
+console.log(`peer benchmark: ${os.availableParallelism()} cores, node ${process.version}, each run a process of its own, cold`);
+ensurePeersInstalled();
+const hugo = hugoVersion() !== null;
+timed(node(path.join(REPO, 'bin', 'sitegen'), '--version'), REPO); // compiles lib/ first if src/ changed, outside the measurements
+const results: [number, Tool[]][] = [];
+for (const size of SIZES) results.push([size, await measureSize(size, hugo)]);
+for (const [size, tools] of results) report(size, tools);
+const different = results.flatMap(([, tools]) => tools).filter((t) => t.output?.sameAsFloor === false);
+if (different.length) {
+  console.log(`\n${different.map((t) => t.name).join(', ')} did not write the floor's pages byte for byte: the comparison above is not like for like.`);
+  process.exitCode = 1;
+}
