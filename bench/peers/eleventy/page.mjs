@@ -5,7 +5,7 @@
  * config's `11ty.tsx` extension turns that element into HTML with react-dom/server.
  */
 import { createElement } from 'react';
-import { PageProvider, localizePath } from './sitegen.mjs';
+import { PageProvider } from './sitegen.mjs';
 import { createTranslator, flatten } from './translator.mjs';
 
 /** One translator per locale and build, made on the first page of that locale. */
@@ -55,4 +55,3 @@ export function pageTemplate(route, page, layout) {
   };
 }
 
-export { localizePath };
