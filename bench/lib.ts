@@ -7,7 +7,12 @@ import { copyRealSiteInto, REPO } from '../test/helpers/site.ts';
 export { REPO };
 
 /** The middle sample (the upper one of the two middles for an even count). */
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The middle value; with an even count, the mean of the two middle ones. */
+export function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 
 /** The real site's sources (pages, templates, locales, config) in a new temporary folder. */
 export async function copyRealSite(prefix: string): Promise<string> {
