@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Logger } from '../logger.ts';
 import type { AllowedHosts } from './host-guard.ts';
@@ -41,7 +40,7 @@ export function registerServeAndDev(program: Command, ctx: CommandContext): void
       const { dev } = await import('./dev.ts');
       const server = await dev({ root: path.resolve(ctx.cwd, opts.root), port: opts.port, host: opts.host, allowedHosts: opts.allowedHosts, logger: ctx.logger });
       ctx.logger.info(`Dev server at ${server.url} (Ctrl-C to stop)`);
-      if (opts.open) openBrowser(server.url, ctx.logger);
+      if (opts.open) await openBrowser(server.url, ctx.logger);
       await untilInterrupted();
       await server.close();
       ctx.logger.info('Dev server stopped.');
@@ -86,7 +85,9 @@ function untilInterrupted(): Promise<void> {
   });
 }
 
-function openBrowser(url: string, logger: Logger): void {
+/** Starts the system's browser; node:child_process is loaded here, as it costs every CLI start a few ms. */
+async function openBrowser(url: string, logger: Logger): Promise<void> {
+  const { spawn } = await import('node:child_process');
   const [cmd, args] =
     process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
   const child = spawn(cmd, args, { stdio: 'ignore', detached: true });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,30 @@ describe('compiled CLI', () => {
     const source = await readFile(file, 'utf8');
     await writeFile(file, source.replace('Static site generator:', 'Edited generator:'));
     expect(await sitegen('--help')).toContain('Edited generator: renders React pages');
+  });
+
+  it('bundles its CommonJS dependencies, and recompiles when one of them is installed anew (its package.json changed)', async () => {
+    await sitegen('--version');
+    const cli = await readFile(path.join(pkg, 'lib', 'cli.js'), 'utf8');
+    expect(cli).toMatch(/^\/\/ .*node_modules\/commander\/lib\/command\.js$/m);
+    expect(cli).not.toMatch(/from "commander"/);
+    const inputs = JSON.parse(await readFile(path.join(pkg, 'lib', 'inputs.json'), 'utf8')) as Record<string, number>;
+    const stamp = Object.keys(inputs).find((rel) => rel.endsWith('node_modules/commander/package.json'))!;
+    expect(stamp).toBeDefined();
+    // Only the package.json of a bundled package is listed, not its files.
+    expect(Object.keys(inputs).filter((rel) => rel.includes('node_modules/commander/'))).toEqual([stamp]);
+    // As npm leaves a package it installed again: its files written anew (the repository's own
+    // node_modules is linked into the copy, so its time is put back afterwards).
+    const file = path.resolve(pkg, stamp);
+    const { atime, mtime } = statSync(file);
+    try {
+      await utimes(file, atime, new Date(mtime.getTime() + 1000));
+      await sitegen('--version');
+      const after = JSON.parse(await readFile(path.join(pkg, 'lib', 'inputs.json'), 'utf8')) as Record<string, number>;
+      expect(after[stamp]).toBe(statSync(file).mtimeMs);
+    } finally {
+      await utimes(file, atime, mtime);
+    }
   });
 
   it('leaves an up-to-date lib/ untouched', async () => {
