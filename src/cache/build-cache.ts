@@ -31,17 +31,28 @@ let versionKey: string | undefined;
  */
 export function toolVersion(): string {
   if (versionKey) return versionKey;
-  const require = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
   const own = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
   const parts = [`sitegen@${own.version}`, `sitegen-src@${sourcePrint()}`, `node-abi@${process.versions.modules}`];
-  for (const name of SHAPING_PACKAGES) {
+  const { resolve } = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
+  for (const name of SHAPING_PACKAGES) parts.push(`${name}@${packageVersion(name, resolve.paths(name) ?? [])}`);
+  return (versionKey = parts.join(' '));
+}
+
+/**
+ * The version in the package.json of the first `node_modules` folder holding the package (where
+ * Node finds it from sitegen), read as a file: a package whose `exports` do not list its
+ * package.json (intl-messageformat) cannot be `require`d for it, and was '?' for every version.
+ */
+function packageVersion(name: string, folders: string[]): string {
+  for (const folder of folders) {
     try {
-      parts.push(`${name}@${(require(`${name}/package.json`) as { version: string }).version}`);
+      const { version } = JSON.parse(readFileSync(path.join(folder, name, 'package.json'), 'utf8')) as { version?: unknown };
+      if (typeof version === 'string') return version;
     } catch {
-      parts.push(`${name}@?`);
+      // not in this folder (or not readable): the next one up
     }
   }
-  return (versionKey = parts.join(' '));
+  return '?';
 }
 
 /** A hash of sitegen's sources (src/, which the compiled lib/ is made from): about 9 ms. */
