@@ -27,6 +27,7 @@ import { lstatSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, ty
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ResolvedConfig } from '../config.ts';
+import { localesKeyJson } from '../locales.ts';
 import type { Shard } from '../shard.ts';
 import type { CacheLocation } from './build-cache.ts';
 import { inputsUnchanged, wellFormedInputs, type Inputs } from './bundle-cache.ts';
@@ -69,7 +70,7 @@ interface OutputRecord {
 /** The key of everything that shapes the output but esbuild's inputs (see the top of this file). */
 function recordKey({ cache, config, shard, sources }: RecordScope): string {
   const { outDir: _outDir, ...rest } = config;
-  return hashKey('output-record', cache.version, JSON.stringify(rest), JSON.stringify(shard), sources);
+  return hashKey('output-record', cache.version, JSON.stringify(rest, localesKeyJson), JSON.stringify(shard), sources);
 }
 
 /** The record's file: one per output folder and version of sitegen (another's record is not found, rather than damaged). */

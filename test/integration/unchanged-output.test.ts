@@ -161,6 +161,9 @@ describe('anything changed makes the next build a full one, with a cold build\'s
       'pages/about.tsx': "import { note } from '../lib/note.ts';\n" + page('{note}'),
     }));
 
+  it('a locale given a name in the config other than its own (the switcher shows it)', () =>
+    expectFullBuildAfter((root) => editFile(root, 'sitegen.config.ts', (t) => t.replace("{ code: 'de', iso: 'de-DE' }", "{ code: 'de', iso: 'de-DE', name: 'Deutsch (DE)' }"))));
+
   it('another --base-url', () => expectFullBuildAfter(async () => {}, { baseUrl: 'https://other.example' }));
 
   it('a damaged record', () =>
