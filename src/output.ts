@@ -3,7 +3,7 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { isProcessAlive } from './process-alive.ts';
-import { copyOrLink, previousFile, putFile, type PreviousOutput } from './reuse-output.ts';
+import { copyOrLink, previousFile, putFile, putParts, type PreviousOutput } from './reuse-output.ts';
 
 /**
  * The build writes into a temporary folder beside the output and swaps it into place only when
@@ -71,6 +71,13 @@ export async function writeOut(root: string, rel: string, contents: string | Uin
   await mkdir(path.dirname(file), { recursive: true });
   await putFile(file, contents, previousFile(previous, rel));
   return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+}
+
+/** writeOut for a file made in parts (see putParts), which is never held whole; returns its size. */
+export async function writeOutParts(root: string, rel: string, parts: () => Iterable<string>, previous?: PreviousOutput | null): Promise<number> {
+  const file = path.join(root, rel);
+  await mkdir(path.dirname(file), { recursive: true });
+  return putParts(file, parts, previousFile(previous, rel));
 }
 
 /** Lists the static files (relative paths, sorted). */

@@ -121,6 +121,42 @@ export async function copyOrLink(from: string, file: string, previous: string | 
   await made(file, () => copyFile(from, file, constants.COPYFILE_EXCL));
 }
 
+/** Parts of a file written to disk together, in one write. */
+const PARTS_WRITE_BYTES = 1 << 20;
+
+/**
+ * Makes `file` (in a staging folder) from text made in parts, never held whole (sitemap.ts): a
+ * hard link to `previous` when that file has exactly these bytes, else a new file written a
+ * megabyte at a time. `parts` is asked again for the write when the comparison found a difference.
+ * Returns the file's size in bytes.
+ */
+export async function putParts(file: string, parts: () => Iterable<string>, previous: string | null): Promise<number> {
+  if (previous !== null) {
+    const size = partsSize(previous, parts());
+    if (size >= 0 && linked(previous, file)) return size;
+    return made(file, () => writeParts(file, parts(), 'wx'));
+  }
+  return writeParts(file, parts(), 'w');
+}
+
+async function writeParts(file: string, parts: Iterable<string>, flag: string): Promise<number> {
+  const handle = await open(file, flag);
+  let size = 0;
+  try {
+    let pending = '';
+    for (const part of parts) {
+      pending += part;
+      if (pending.length < PARTS_WRITE_BYTES) continue;
+      size += (await handle.write(pending)).bytesWritten;
+      pending = '';
+    }
+    if (pending) size += (await handle.write(pending)).bytesWritten;
+  } finally {
+    await handle.close();
+  }
+  return size;
+}
+
 /**
  * Test seam: a function put at this symbol on globalThis replaces `linkSync`, so a test can make
  * every link fail as on a file system without hard links (a folder on another device is hard to make).
@@ -135,7 +171,11 @@ const LINK_SEAM = Symbol.for('sitegen.test.link');
  * the renderer's thread idle 3 s and busy 1.25 s more in a 10,000-file rebuild.
  */
 function linkedIfSame(previous: string, bytes: Uint8Array, file: string): boolean {
-  if (!hasBytes(previous, bytes)) return false;
+  return hasBytes(previous, bytes) && linked(previous, file);
+}
+
+/** Links `previous` as `file` (a path made twice: the later one wins); false when it cannot. */
+function linked(previous: string, file: string): boolean {
   const link = ((globalThis as Record<symbol, unknown>)[LINK_SEAM] as typeof linkSync | undefined) ?? linkSync;
   try {
     try {
@@ -178,13 +218,50 @@ function hasBytes(file: string, bytes: Uint8Array): boolean {
   }
 }
 
-/** Runs an exclusive create; a file already at that path (a path made twice) is unlinked first. */
-async function made(file: string, create: () => Promise<void>): Promise<void> {
+/**
+ * The size of `file` if it is a regular file (as hasBytes asks) holding exactly the bytes of
+ * `parts` one after the other, read and compared part by part; else -1.
+ */
+function partsSize(file: string, parts: Iterable<string>): number {
+  let fd: number;
   try {
-    await create();
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return -1;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return -1;
+    let at = 0;
+    for (const part of parts) {
+      const bytes = Buffer.from(part);
+      if (at + bytes.byteLength > stat.size || !readEquals(fd, at, bytes)) return -1;
+      at += bytes.byteLength;
+    }
+    // Nothing after the parts: a file that grew since the stat is not equal either.
+    return at === stat.size && readSync(fd, Buffer.alloc(1), 0, 1, at) === 0 ? at : -1;
+  } catch {
+    return -1;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether the file's bytes from `position` on start with `bytes`. */
+function readEquals(fd: number, position: number, bytes: Uint8Array): boolean {
+  const buffer = Buffer.allocUnsafe(bytes.byteLength);
+  let read = 0;
+  for (let n = -1; n !== 0 && read < buffer.length; read += n) n = readSync(fd, buffer, read, buffer.length - read, position + read);
+  return read === bytes.byteLength && buffer.equals(bytes);
+}
+
+/** Runs an exclusive create; a file already at that path (a path made twice) is unlinked first. */
+async function made<T>(file: string, create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     await unlink(file);
-    await create();
+    return create();
   }
 }

@@ -18,14 +18,14 @@ import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/con
 import { PageVerifier, reportProblems, verifyPages, type Problem, type VerifyTargets } from './verify/verify.ts';
 import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
-import { copyStatic, listStatic, writeOut } from './output.ts';
+import { copyStatic, listStatic, writeOut, writeOutParts } from './output.ts';
 import { assetsDir, MANIFEST_NAME, manifestFile } from './paths.ts';
 import { findPreviousOutput, type PreviousOutput } from './reuse-output.ts';
 import { createManifest, pathsByLocale } from './manifest.ts';
 import { planJobs, planLocales, type PlannedJob } from './plan.ts';
 import type { Shard } from './shard.ts';
 import { addPassedValues, renderUnseenPages } from './shard-usage.ts';
-import { renderRobots, renderSitemap } from './sitemap.ts';
+import { renderRobots, sitemapParts } from './sitemap.ts';
 import { errors, SitegenError } from './errors.ts';
 import { damageWarnings, type CacheLocation } from './cache/build-cache.ts';
 import type { Inputs } from './cache/bundle-cache.ts';
@@ -436,7 +436,9 @@ export async function writeStage(state: BuildState): Promise<void> {
   const manifest = createManifest(state.buildId, state.pages, config.locales, config.defaultLocale.code);
   await put(path.join(assets, manifestFile(state.buildId)), JSON.stringify(manifest, null, 2) + '\n');
   const routePaths = state.pages.map((p) => p.path!);
-  await put('sitemap.xml', renderSitemap({ baseUrl: config.baseUrl, routePaths, locales: config.locales, defaultLocale: config.defaultLocale.code }));
+  const sitemap = { baseUrl: config.baseUrl, routePaths, locales: config.locales, defaultLocale: config.defaultLocale.code };
+  state.bytes += await writeOutParts(out, 'sitemap.xml', () => sitemapParts(sitemap), state.previous);
+  state.files++;
   await put('robots.txt', renderRobots(config.baseUrl));
   await copyStatic(config.staticDir, state.staticFiles, out, state.previous);
   state.files += state.staticFiles.length;
