@@ -83,14 +83,14 @@ function inputsOf(files: string[], roots: string[]): Inputs {
 }
 
 /** Every recorded file and folder as it was; stops at the first difference. */
-export function inputsUnchanged(inputs: Inputs): boolean {
+function inputsUnchanged(inputs: Inputs): boolean {
   const withNames = new Set(inputs.files.map(([f]) => path.dirname(f)));
   return inputs.files.every(([f, print]) => filePrint(f) === print) && inputs.dirs.every(([d, print]) => dirPrint(d, withNames.has(d)) === print);
 }
 
 const digest = (data: string | Uint8Array) => createHash('sha1').update(data).digest('base64');
 
-function filePrint(file: string): string {
+export function filePrint(file: string): string {
   try {
     return digest(readFileSync(file));
   } catch {
@@ -102,7 +102,7 @@ function filePrint(file: string): string {
  * A folder's settings files and, for a folder holding an input, its names (without dot-names,
  * such as a build's staging folder, and node_modules, whose packages esbuild finds by name).
  */
-function dirPrint(dir: string, withNames: boolean): string {
+export function dirPrint(dir: string, withNames: boolean): string {
   let names: string[];
   try {
     names = readdirSync(dir).sort();
@@ -118,7 +118,7 @@ function wellFormed(s: Stored): boolean {
   return !!s && wellFormedInputs(s.inputs) && s.value !== undefined;
 }
 
-export function wellFormedInputs(inputs: Inputs): boolean {
+function wellFormedInputs(inputs: Inputs): boolean {
   const pairs = (xs: unknown) => Array.isArray(xs) && xs.every((x) => Array.isArray(x) && x.length === 2 && x.every((y) => typeof y === 'string'));
   return !!inputs && pairs(inputs.files) && pairs(inputs.dirs);
 }

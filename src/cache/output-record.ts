@@ -30,8 +30,10 @@ import type { ResolvedConfig } from '../config.ts';
 import { localesKeyJson } from '../locales.ts';
 import type { Shard } from '../shard.ts';
 import type { CacheLocation } from './build-cache.ts';
-import { inputsUnchanged, wellFormedInputs, type Inputs } from './bundle-cache.ts';
+import { dirPrint, filePrint, type Inputs } from './bundle-cache.ts';
 import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
+import { sourceFolders } from './source-prints.ts';
+import { SRC_DIR } from '../package-root.ts';
 
 /** What the report of the recorded build said that a build without its stages cannot know. */
 export interface OutputReport {
@@ -59,10 +61,18 @@ export interface RecordScope {
   sources: string;
 }
 
+/**
+ * What esbuild read that the rest of the key does not cover (see uncovered): files by a hash of
+ * their bytes, folders by their names (or only their settings files) as bundle-cache.ts prints them.
+ */
+interface Outside {
+  files: [file: string, print: string][];
+  dirs: [dir: string, withNames: boolean, print: string][];
+}
+
 interface OutputRecord {
   key: string;
-  /** What esbuild read, outside the source folders too (bundle-cache.ts). */
-  inputs: Inputs[];
+  outside: Outside;
   listing: string;
   report: OutputReport;
 }
@@ -92,7 +102,7 @@ export function recordedOutput(scope: RecordScope, onDamaged: () => void): Outpu
     onDamaged();
     return null;
   }
-  if (found.key !== recordKey(scope) || !found.inputs.every(inputsUnchanged)) return null;
+  if (found.key !== recordKey(scope) || !outsideUnchanged(found.outside)) return null;
   const now = listing(scope.config.outDir);
   if (!now || now.digest !== found.listing) return null;
   // In use: the cache's pruning removes entries nobody wrote for a week (prune.ts), and a site
@@ -116,10 +126,34 @@ export async function recordOutput(scope: RecordScope, inputs: Inputs[], report:
   const { file, slot } = recordFile(scope.cache, scope.config.outDir);
   const now = listing(scope.config.outDir);
   if (now && (await settledAfter(scope.config.outDir, now.maxCtimeMs))) {
-    writeEntry(file, slot, { key: recordKey(scope), inputs, listing: now.digest, report } satisfies OutputRecord);
+    writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, report } satisfies OutputRecord);
   } else {
     rmSync(file, { force: true });
   }
+}
+
+/**
+ * What of esbuild's inputs the rest of the key does not cover already: files in the source
+ * folders are in the sources digest, sitegen's own in its version (toolVersion hashes src/), and
+ * folders in the source folders with all their names and files. Reading them again was most of
+ * the time checking a record took (~100 of the real site's 118 files).
+ */
+function uncovered(inputs: Inputs[], config: ResolvedConfig): Outside {
+  const folders = sourceFolders(config);
+  const within = (dirs: string[], file: string) => dirs.some((dir) => file === dir || file.startsWith(dir + path.sep));
+  const outside: Outside = { files: [], dirs: [] };
+  for (const { files, dirs } of inputs) {
+    // As bundle-cache.ts prints them: a folder holding an input with its names.
+    const named = new Set(files.map(([file]) => path.dirname(file)));
+    outside.files.push(...files.filter(([file]) => !within([...folders, SRC_DIR], file)));
+    outside.dirs.push(...dirs.filter(([dir]) => !within(folders, dir)).map(([dir, print]): Outside['dirs'][number] => [dir, named.has(dir), print]));
+  }
+  return outside;
+}
+
+/** Every file and folder of `outside` as it was; stops at the first difference. */
+function outsideUnchanged(outside: Outside): boolean {
+  return outside.files.every(([file, print]) => filePrint(file) === print) && outside.dirs.every(([dir, withNames, print]) => dirPrint(dir, withNames) === print);
 }
 
 /**
@@ -185,6 +219,8 @@ function wellFormed(r: OutputRecord): boolean {
   const numbers = p && [p.pages, p.aliases, p.notFoundPages, p.locales, p.files, p.bytes, p.jobs].every((n) => Number.isInteger(n) && n >= 0);
   const strings = (xs: unknown) => Array.isArray(xs) && xs.every((x) => typeof x === 'string');
   const runtime = p?.runtime === null || (typeof p?.runtime?.coreGzip === 'number' && typeof p.runtime.redirectBytes === 'number');
-  const inputs = Array.isArray(r?.inputs) && r.inputs.every(wellFormedInputs);
+  const o = r?.outside;
+  const tuples = (xs: unknown, ...kinds: string[]) => Array.isArray(xs) && xs.every((x) => Array.isArray(x) && x.length === kinds.length && kinds.every((k, i) => typeof x[i] === k));
+  const inputs = !!o && tuples(o.files, 'string', 'string') && tuples(o.dirs, 'string', 'boolean', 'string');
   return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
 }
