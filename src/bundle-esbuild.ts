@@ -5,11 +5,17 @@
  */
 import path from 'node:path';
 import { realpath } from 'node:fs/promises';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import type { ResolvedConfig } from './config.ts';
 import { errors } from './errors.ts';
 import { SRC_DIR } from './package-root.ts';
 import { metafileInputs } from './cache/bundle-cache.ts';
+
+/**
+ * esbuild's API, imported on first use: loading it costs about as much CPU as a bare Node start,
+ * which a build whose bundles all come from the build cache does not need.
+ */
+export const api = () => import('esbuild');
 
 /** Left to Node, found through bundle-modules.ts' links: pages and the renderer share one React, and in dev every rebuild reuses these modules already loaded (and compiled by the JIT). */
 const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*', 'intl-messageformat', '@formatjs/*', 'htmlparser2'];
@@ -35,7 +41,7 @@ export async function runServerEsbuild(
   const split = sources.length > 0;
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await esbuild.build({
+    result = await (await api()).build({
       entryPoints: [{ in: ENTRY, out: 'server' }, ...sources],
       plugins: [
         {
@@ -77,7 +83,7 @@ export async function runServerEsbuild(
   } catch (cause) {
     const failure = cause as esbuild.BuildFailure;
     if (!failure.errors) throw cause;
-    const detail = (await esbuild.formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
+    const detail = (await (await api()).formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
     const first = failure.errors.find((e) => e.location)?.location;
     throw errors.bundleFailed(detail, first ? { file: path.resolve(config.root, first.file), line: first.line, column: first.column + 1 } : undefined);
   }
@@ -86,7 +92,7 @@ export async function runServerEsbuild(
   const entryMeta = Object.values(result.metafile.outputs).find((o) => o.entryPoint === `sitegen:${ENTRY}`)!;
   const cssPath = entryMeta.cssBundle ? path.resolve(base, entryMeta.cssBundle) : null;
   const cssOut = result.outputFiles.find((f) => f.path === cssPath);
-  const css = cssOut ? (await esbuild.transform(cssOut.text, { loader: 'css', minify: true, target: ['chrome100', 'safari15', 'firefox100'] })).code : '';
+  const css = cssOut ? (await (await api()).transform(cssOut.text, { loader: 'css', minify: true, target: ['chrome100', 'safari15', 'firefox100'] })).code : '';
   return { value: { outputFiles: result.outputFiles, metafile: result.metafile, css }, inputs: metafileInputs(result.metafile.inputs, base) };
 }
 

@@ -8,7 +8,7 @@ import { PACKAGE_ROOT, SRC_DIR } from './package-root.ts';
 import { projectPath } from './file-paths.ts';
 import { isProcessAlive } from './process-alive.ts';
 import { externalPackages, linkPackages, preloadReactServer } from './bundle-modules.ts';
-import { decodeBuilt, encodeBuilt, ENTRY, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
+import { api as esbuildApi, decodeBuilt, encodeBuilt, ENTRY, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
 import { cachedRun, type Inputs } from './cache/bundle-cache.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
 
@@ -145,7 +145,9 @@ export async function bundleServer(
     // The folder's name differs in each build; its place relative to the sources is in the key.
     const where = [path.relative(into.dir, config.root), path.relative(into.dir, SRC_DIR)];
     built = await cachedRun(cache?.location ?? null, 'server', [entry, String(split), ...where], {
-      make: () => {
+      make: async () => {
+        // Loaded first, so that esbuild has the request before React's preload below takes the thread.
+        await esbuildApi();
         const running = runServerEsbuild(config, entry, split ? sources : [], into.dir);
         // Once esbuild has the request (after its plugins' setup, in microtasks): React meanwhile.
         setImmediate(() => preloadReactServer(config.root));

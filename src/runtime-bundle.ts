@@ -16,7 +16,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import type { Locale } from './locales.ts';
 import { errors } from './errors.ts';
 import { findEnhancers } from './enhancers.ts';
@@ -24,6 +24,12 @@ import { siteFile, siteNamespace } from './site-namespace.ts';
 import { encodeTable } from './runtime/locale-match.ts';
 import { SRC_DIR } from './package-root.ts';
 import { metafileInputs } from './cache/bundle-cache.ts';
+
+/**
+ * esbuild's API, imported on first use: loading it costs about as much CPU as a bare Node start,
+ * which a build whose bundles all come from the build cache does not need.
+ */
+const api = () => import('esbuild');
 
 export interface RuntimeAssets {
   /** Files to write under the assets base, paths relative to it, e.g. 'assets/runtime.3F2A1C9D.js'. */
@@ -65,7 +71,7 @@ export function chunkNames(enhancersDir?: string | null): string[] {
 
 /** One in-memory esbuild run with the options every browser build shares. */
 async function run(options: esbuild.BuildOptions, minify: boolean, define: Record<string, string>) {
-  const result = await esbuild.build({
+  const result = await (await api()).build({
     absWorkingDir: DIR,
     bundle: true,
     platform: 'browser',
@@ -145,7 +151,7 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
     entry,
     redirectScript,
     sizes: { coreGzip: coreGzipSize(core.metafile, core.files, entry), redirectBytes: Buffer.byteLength(redirectScript) },
-    css: (await esbuild.transform(readFileSync(CSS, 'utf8'), { loader: 'css', minify: true })).code,
+    css: (await (await api()).transform(readFileSync(CSS, 'utf8'), { loader: 'css', minify: true })).code,
     chunks: names,
     inputs: [CSS, ...[pages, core, redirect].flatMap((r) => metafileInputs(r.metafile.inputs, DIR))],
   };
@@ -155,7 +161,7 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
 async function enhancerError(cause: unknown, root?: string): Promise<unknown> {
   const failure = cause as esbuild.BuildFailure;
   if (!failure.errors) return cause;
-  const detail = (await esbuild.formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
+  const detail = (await (await api()).formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
   const first = failure.errors.find((e) => e.location)?.location;
   const file = first && ((root && siteFile(root, first.file)) || path.resolve(DIR, first.file));
   return errors.enhancerBundleFailed(detail, first ? { file: file!, line: first.line, column: first.column + 1 } : undefined);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,12 @@ describe('compiled CLI', () => {
     expect(cli).toContain('// src/cli.ts');
     // Commands load their implementation on use: the entry itself imports neither esbuild nor React.
     expect(cli).not.toMatch(/from "(esbuild|react)"/);
+    // Nor does any other file: esbuild's API is loaded where it runs, which a build whose bundles
+    // all come from the build cache never reaches (loading it costs as much CPU as a bare Node start).
+    const chunks = await readdir(path.join(pkg, 'lib', 'chunks'));
+    for (const name of chunks.filter((n) => n.endsWith('.js'))) {
+      expect(await readFile(path.join(pkg, 'lib', 'chunks', name), 'utf8'), name).not.toMatch(/from "esbuild"/);
+    }
   });
 
   it('recompiles when a source file changed since the last compile', async () => {
