@@ -154,14 +154,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const scope: RecordScope | null = cache && { cache, config, shard, sources: await timed(before, logger, 'sources', () => sourcePrint(sourceFolders(config))) };
   const reused = scope && (await timed(before, logger, 'unchanged', () => unchangedOutput(scope, () => damaged++)));
   const result: Omit<BuildResult, 'ms'> = reused
-    ? unchangedResult(reused, config, shard, [...warnings, ...cacheWarnings, ...reused.warnings, ...damageWarnings(damaged, cache)], before, cache && { dir: cache.dir, reused: reused.jobs, rendered: 0, damaged })
+    ? resultOf(reused, config, shard, [...warnings, ...cacheWarnings, ...reused.warnings, ...damageWarnings(damaged, cache)], before, cache && { dir: cache.dir, reused: reused.jobs, rendered: 0, damaged })
     : await fullBuild(config, shard, { ...options, logger }, [...warnings, ...cacheWarnings], damaged, before, scope);
   if (cache) await pruneCache(cache.dir);
   return { ...result, ms: performance.now() - start };
 }
 
-/** The result of a build whose output was already what it would write (output-record.ts). */
-function unchangedResult(
+/** A build's result from the report of its output (its own, or the recorded one when the output was already what it would write). */
+function resultOf(
   report: OutputReport,
   config: ResolvedConfig,
   shard: Shard | null,
@@ -211,12 +211,7 @@ async function fullBuild(
   const report = outputReport(state, warnings.length, shardLocales(state).length);
   // After the swap and the old output's removal: both change what the record holds of the folder.
   if (scope) await recordOutput(scope, state.bundleInputs, report);
-  return {
-    ...unchangedResult(report, config, shard, state.warnings, state.stages, state.cache && { dir: state.cache.dir, ...state.cacheUse }),
-    files: state.files,
-    bytes: state.bytes,
-    usedKeys: state.usedKeys,
-  };
+  return resultOf(report, config, shard, state.warnings, state.stages, state.cache && { dir: state.cache.dir, ...state.cacheUse });
 }
 
 /** What the pages ask of the messages: the keys, and the value names the code passes for each. */
