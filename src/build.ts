@@ -85,13 +85,15 @@ async function timed<T>(stages: BuildResult['stages'], logger: Logger, name: str
  * The stages and the writer are loaded here, on use: a build with nothing changed needs neither.
  */
 export async function runPipeline(state: BuildState, signal?: AbortSignal): Promise<void> {
-  const [{ PIPELINE, finishCheck }, { createStagingDir, discardStaging, swapIntoPlace }] = await Promise.all([import('./stages.ts'), import('./output.ts')]);
+  const [{ PIPELINE, finishCheck }, { createStagingDir, discardStaging, spareFolder, swapIntoPlace }] = await Promise.all([import('./stages.ts'), import('./output.ts')]);
   const render = PIPELINE.findIndex(([name]) => name === 'render');
+  // The output a build replaces is kept in the cache for the next one to stage into (output.ts).
+  const spare = state.cache && spareFolder(state.cache.dir, state.config.outDir);
   try {
     await runStages(state, PIPELINE.slice(0, render), signal);
-    const staging = (state.staging = await createStagingDir(state.config.outDir));
+    const staging = (state.staging = await createStagingDir(state.config.outDir, spare));
     try {
-      await runStages(state, [...PIPELINE.slice(render), ['swap', async () => swapIntoPlace(staging, state.config.outDir)]], signal);
+      await runStages(state, [...PIPELINE.slice(render), ['swap', async () => swapIntoPlace(staging, state.config.outDir, spare)]], signal);
     } catch (err) {
       await discardStaging(staging);
       throw err;

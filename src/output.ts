@@ -1,19 +1,63 @@
 import path from 'node:path';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, readdir, rename, rm, utimes } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
 import { isProcessAlive } from './process-alive.ts';
 import { copyOrLink, previousFile, putFile, putParts, type PreviousOutput } from './reuse-output.ts';
 
 /**
  * The build writes into a temporary folder beside the output and swaps it into place only when
  * everything succeeded, so a failed build leaves the previous output exactly as it was.
+ *
+ * With `spare` (a folder in the build cache where the swap keeps the output it replaced, see
+ * swapIntoPlace), that older output becomes the staging folder while the output exists: its
+ * folders and files are there already, and the build keeps of them exactly what it writes
+ * (keepOnly). On this machine's file system making a folder or a file costs 0.2 to 0.4 ms of
+ * system time, and removing the replaced output took 2 to 5 s at 20 times the real site's size
+ * (10,000 folders and files): a rebuild made 10,000 folders and removed as many, to end with the
+ * same tree. Otherwise (no spare, or on another file system) the staging folder starts empty.
  */
-export async function createStagingDir(outDir: string): Promise<string> {
+export async function createStagingDir(outDir: string, spare: string | null = null): Promise<string> {
   await removeAbandonedStaging(outDir);
   const dir = path.join(path.dirname(outDir), `.${path.basename(outDir)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  // Only beside an output: the writer links from it, and makes every file it writes new or has it to itself (reuse-output.ts).
+  if (spare && existsSync(outDir) && (await rename(spare, dir).then(() => true, () => false))) {
+    // The cache is not trusted: a spare that is not a folder is not used.
+    if ((await lstat(dir)).isDirectory()) return dir;
+    await rm(dir, { recursive: true, force: true });
+  }
   await mkdir(dir, { recursive: true });
   return dir;
+}
+
+/** Where the build cache keeps the output a build replaced, for the next build of that output folder to stage into. */
+export function spareFolder(cacheDir: string, outDir: string): string {
+  return path.join(cacheDir, 'spare', createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 40));
+}
+
+/**
+ * Makes a staging folder hold nothing but `expected` (relative file paths) and the folders
+ * above them: anything else an older output left in it (another build's pages, a symbolic link,
+ * a file where a folder goes or the reverse) is removed. Returns whether anything was kept (a
+ * fresh staging folder costs one readdir). Synchronous: nothing else is written meanwhile, and
+ * 10,000 readdirs through promises cost more than the calls themselves.
+ */
+export async function keepOnly(staging: string, expected: ReadonlySet<string>): Promise<boolean> {
+  const folders = new Set<string>();
+  for (const rel of expected) for (let d = path.dirname(rel); d !== '.' && !folders.has(d); d = path.dirname(d)) folders.add(d);
+  const stale: string[] = [];
+  let kept = false;
+  const visit = (rel: string): void => {
+    for (const entry of readdirSync(path.join(staging, rel), { withFileTypes: true })) {
+      const child = rel ? path.join(rel, entry.name) : entry.name;
+      if (entry.isDirectory() && folders.has(child)) visit(child);
+      else if (entry.isFile() && expected.has(child)) kept = true;
+      else stale.push(child);
+    }
+  };
+  visit('');
+  await Promise.all(stale.map((rel) => rm(path.join(staging, rel), { recursive: true, force: true })));
+  return kept;
 }
 
 /**
@@ -44,7 +88,12 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export async function swapIntoPlace(staging: string, outDir: string): Promise<void> {
+/**
+ * Moves the staging folder into place. The output it replaces is kept as `spare` (for the next
+ * build's staging folder, see createStagingDir) when that folder is free and on the same file
+ * system, else removed.
+ */
+export async function swapIntoPlace(staging: string, outDir: string, spare: string | null = null): Promise<void> {
   if (!existsSync(outDir)) {
     await mkdir(path.dirname(outDir), { recursive: true });
     await rename(staging, outDir);
@@ -58,7 +107,21 @@ export async function swapIntoPlace(staging: string, outDir: string): Promise<vo
     await rename(old, outDir);
     throw err;
   }
+  if (spare && (await keptAsSpare(old, spare))) return;
   await rm(old, { recursive: true, force: true });
+}
+
+async function keptAsSpare(old: string, spare: string): Promise<boolean> {
+  try {
+    await mkdir(path.dirname(spare), { recursive: true });
+    await rename(old, spare);
+  } catch {
+    return false;
+  }
+  // The cache's pruning removes a spare nobody used for a week (cache/prune.ts): its time is now.
+  const now = new Date();
+  await utimes(spare, now, now).catch(() => {});
+  return true;
 }
 
 export async function discardStaging(staging: string): Promise<void> {

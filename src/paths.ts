@@ -2,6 +2,7 @@
  * Output paths are pure functions of (route path, locale): the writer, the manifest, the sitemap,
  * the verifier and the runtime all agree because they all come from here.
  */
+import path from 'node:path';
 import { localizePath } from './page-api.ts';
 
 export { localizePath };
@@ -53,6 +54,25 @@ export function notFoundFile(code: string, defaultLocale: string): string {
 export function payloadFile(buildId: string, publicPath: string): string {
   const clean = publicPath.replace(/^\/+|\/+$/g, '');
   return clean ? `${buildId}/${clean}/payload.json` : `${buildId}/payload.json`;
+}
+
+/**
+ * The files one page writes in one locale, relative to the output folder: its documents (the
+ * route's path, then each alias, with their public paths; a not-found page's one document has
+ * none) and its payload (route pages only). The renderer writes exactly these, and a build that
+ * reuses an older output's folder as its staging folder keeps exactly these of it (output.ts).
+ */
+export function pageFiles(
+  page: { path: string | null; aliases: readonly string[] },
+  code: string,
+  layout: { defaultLocale: string; assetsDir: string; buildId: string },
+): { documents: { path: string | null; file: string }[]; payload: string | null } {
+  if (page.path === null) return { documents: [{ path: null, file: notFoundFile(code, layout.defaultLocale) }], payload: null };
+  const documents = [page.path, ...page.aliases].map((p) => {
+    const publicPath = localizePath(p, code, layout.defaultLocale);
+    return { path: publicPath, file: htmlFile(publicPath) };
+  });
+  return { documents, payload: path.join(layout.assetsDir, payloadFile(layout.buildId, documents[0]!.path!)) };
 }
 
 /** The manifest's name in its build id's folder (merge finds the shards' manifests by it). */

@@ -19,7 +19,7 @@
  * This module is bundled into the server module too (the renderer writes pages with it), so it
  * uses nothing but Node's own modules.
  */
-import { closeSync, constants, existsSync, fstatSync, linkSync, openSync, readSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, ftruncateSync, linkSync, lstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { copyFile, open, readdir, readFile, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -32,6 +32,12 @@ export interface PreviousOutput {
    * ending in a separator. Null when the previous output has no single build folder.
    */
   payloads: { now: string; before: string } | null;
+  /**
+   * The change time (ctime, the file system's clock) of the staging folder when the build took it:
+   * a file in it that changed before then was left by an older output (output.ts, createStagingDir)
+   * and may be written over in place (putNewFile); null when not known.
+   */
+  stagedBefore: number | null;
 }
 
 /**
@@ -49,7 +55,7 @@ export async function findPreviousOutput(outDir: string, assetsDir: string, buil
   }
   const ids = names.filter((name) => existsSync(path.join(outDir, assetsDir, name, manifestName)));
   const folder = (id: string) => path.join(assetsDir, id) + path.sep;
-  return { dir: outDir, payloads: ids.length === 1 ? { now: folder(buildId), before: folder(ids[0]!) } : null };
+  return { dir: outDir, payloads: ids.length === 1 ? { now: folder(buildId), before: folder(ids[0]!) } : null, stagedBefore: null };
 }
 
 /** The previous output's file a file of this build (relative to the output) may equal. */
@@ -69,36 +75,72 @@ export function buildIdChanged(previous: PreviousOutput): boolean {
 }
 
 /**
- * Makes `file` (in a staging folder) new with `contents`, or the concatenation of `contents`
- * written with one call, without reading the previous output's file: for a file known to differ
- * from it (see buildIdChanged).
+ * Makes `file` (in a staging folder) new with the concatenation of `contents`, written with one
+ * call, without reading the previous output's file: for a file known to differ from it (see
+ * buildIdChanged). In a staging folder that holds an older output (`stagedBefore`, see
+ * PreviousOutput), the older output's file at that path is written over in place when it can be.
  */
-export async function putNewFile(file: string, contents: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
-  if (!Array.isArray(contents)) return made(file, () => writeFile(file, contents as string | Uint8Array, { flag: 'wx' }));
-  await made(file, async () => {
-    const handle = await open(file, 'wx');
-    try {
-      await writeAll(handle, contents);
-    } finally {
-      await handle.close();
-    }
-  });
+export async function putNewFile(file: string, contents: readonly Uint8Array[], stagedBefore: number | null): Promise<void> {
+  if (stagedBefore !== null && rewrittenInPlace(file, contents, stagedBefore)) return;
+  try {
+    await writeAll(await open(file, 'wx'), contents);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    await unlink(file);
+    await writeAll(await open(file, 'wx'), contents);
+  }
 }
 
-/** Writes every byte of the buffers, in order (writev may write only part of them). */
-async function writeAll(handle: FileHandle, buffers: readonly Uint8Array[]): Promise<void> {
-  let rest = buffers.filter((b) => b.byteLength > 0);
-  while (rest.length > 0) {
-    let { bytesWritten } = await handle.writev(rest as Uint8Array[]);
-    const next: Uint8Array[] = [];
-    for (const b of rest) {
-      if (bytesWritten >= b.byteLength) bytesWritten -= b.byteLength;
-      else {
-        next.push(b.subarray(bytesWritten));
-        bytesWritten = 0;
-      }
+/**
+ * Writes over `file` in place if the older output left it (it changed before `stagedBefore`: not
+ * one this build made, which may still be being written) and no other path shares it (one link,
+ * so neither the output nor any copy of it has it); false when it is anything else, or missing
+ * (the caller makes a new file). On this machine's file system making a file costs 0.2 to 0.4 ms
+ * of system time, writing one in place a tenth of that; synchronous, as linkedIfSame, for calls
+ * of microseconds each.
+ */
+function rewrittenInPlace(file: string, contents: readonly Uint8Array[], stagedBefore: number): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return false;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.nlink !== 1 || !(stats.ctimeMs < stagedBefore)) return false;
+    let at = 0;
+    for (const part of contents) {
+      for (let done = 0; done < part.byteLength; ) done += writeSync(fd, part, done, part.byteLength - done, at + done);
+      at += part.byteLength;
     }
-    rest = next;
+    ftruncateSync(fd, at);
+    return true;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes every byte of the buffers, in order, from the start of the file (writev may write only part of them), and closes it. */
+async function writeAll(handle: FileHandle, buffers: readonly Uint8Array[]): Promise<void> {
+  try {
+    let rest = buffers.filter((b) => b.byteLength > 0);
+    let at = 0;
+    while (rest.length > 0) {
+      let { bytesWritten } = await handle.writev(rest as Uint8Array[], at);
+      at += bytesWritten;
+      const next: Uint8Array[] = [];
+      for (const b of rest) {
+        if (bytesWritten >= b.byteLength) bytesWritten -= b.byteLength;
+        else {
+          next.push(b.subarray(bytesWritten));
+          bytesWritten = 0;
+        }
+      }
+      rest = next;
+    }
+  } finally {
+    await handle.close();
   }
 }
 
@@ -181,8 +223,11 @@ function linked(previous: string, file: string): boolean {
     try {
       link(previous, file);
     } catch (err) {
-      // A path made twice: the later one wins, and the earlier file is not written into.
+      // A path made twice: the later one wins, and the earlier file is not written into. In a
+      // staging folder that holds an older output (output.ts), the file there may be that very
+      // file already: a payload linked from build to build.
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (sameFile(previous, file)) return true;
       unlinkSync(file);
       link(previous, file);
     }
@@ -190,6 +235,13 @@ function linked(previous: string, file: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether `file` is `previous` (the same regular file, hard-linked; neither followed if a symbolic link). */
+function sameFile(previous: string, file: string): boolean {
+  const a = lstatSync(previous, { throwIfNoEntry: false });
+  const b = lstatSync(file, { throwIfNoEntry: false });
+  return !!a && !!b && a.isFile() && a.ino === b.ino && a.dev === b.dev;
 }
 
 /**

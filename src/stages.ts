@@ -1,7 +1,7 @@
 /** The stages of `sitegen build`, in order. Each reads and extends one BuildState. */
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile, rename } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { loadMessages, type LoadedMessages, type LoadOptions } from './i18n/messages.ts';
@@ -18,8 +18,8 @@ import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/con
 import { PageVerifier, reportProblems, verifyPages, type Problem, type VerifyTargets } from './verify/verify.ts';
 import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
-import { copyStatic, listStatic, writeOut, writeOutParts } from './output.ts';
-import { assetsDir, MANIFEST_NAME, manifestFile } from './paths.ts';
+import { copyStatic, keepOnly, listStatic, writeOut, writeOutParts } from './output.ts';
+import { assetsDir, MANIFEST_NAME, manifestFile, pageFiles } from './paths.ts';
 import { findPreviousOutput, type PreviousOutput } from './reuse-output.ts';
 import { createManifest, pathsByLocale } from './manifest.ts';
 import { planJobs, planLocales, type PlannedJob } from './plan.ts';
@@ -281,7 +281,10 @@ export async function renderStage(state: BuildState): Promise<void> {
   const pages = new Map([...state.pages, ...(state.notFound ? [state.notFound] : [])].map((p) => [p.file, p]));
   const jobs: RenderJob[] = state.plan.map((job) => ({ page: pages.get(job.file)!, locale: job.locale }));
   // Writing into staging: files equal to the current output's are linked from there.
-  if (state.staging && state.write) state.previous = await findPreviousOutput(config.outDir, assetsDir(config.assetsBase), state.buildId, MANIFEST_NAME);
+  if (state.staging && state.write) {
+    state.previous = await findPreviousOutput(config.outDir, assetsDir(config.assetsBase), state.buildId, MANIFEST_NAME);
+    await keepStagedFiles(state, state.staging);
+  }
   const verifier = state.keepLinks ? null : new PageVerifier(verifyTargets(state));
   /** Each job's problems, at its index: reported in the order of the jobs, as verifyPages does. */
   const problems: Problem[][] = [];
@@ -314,6 +317,32 @@ export async function renderStage(state: BuildState): Promise<void> {
     state.files += result.paths.length ? result.paths.length + 1 : 1;
   }
   state.warnings.push(...cacheDamageWarnings(state), ...fallbackWarnings(state));
+}
+
+/**
+ * A staging folder that holds an older output (output.ts, createStagingDir) keeps only what this
+ * build writes: its pages' files and the site-wide ones. Its payload folder is renamed for this
+ * build's id first, so that the payloads in it are kept too.
+ */
+async function keepStagedFiles(state: BuildState, staging: string): Promise<void> {
+  const { config } = state;
+  const assets = assetsDir(config.assetsBase);
+  // Taken before anything in it changes: files older than this the older output left (reuse-output.ts).
+  const takenAt = (await lstat(staging)).ctimeMs;
+  const older = await findPreviousOutput(staging, assets, state.buildId, MANIFEST_NAME);
+  if (older?.payloads && older.payloads.before !== older.payloads.now) {
+    await rename(path.join(staging, older.payloads.before), path.join(staging, older.payloads.now)).catch(() => {});
+  }
+  const expected = new Set(siteFiles(state).map((f) => f.rel));
+  for (const file of state.staticFiles) expected.add(file);
+  const pages = new Map([...state.pages, ...(state.notFound ? [state.notFound] : [])].map((p) => [p.file, p]));
+  const layout = { defaultLocale: config.defaultLocale.code, assetsDir: assets, buildId: state.buildId };
+  for (const job of state.plan) {
+    const { documents, payload } = pageFiles(pages.get(job.file)!, job.locale, layout);
+    for (const doc of documents) expected.add(doc.file);
+    if (payload) expected.add(payload);
+  }
+  if ((await keepOnly(staging, expected)) && state.previous) state.previous.stagedBefore = takenAt;
 }
 
 /** The render's warning about damaged build cache entries of this build, if any. */
@@ -424,24 +453,28 @@ function verifyTargets(state: BuildState): VerifyTargets {
 
 /** Everything that is not a page: assets, payload-independent files, sitemap, robots, static files. */
 export async function writeStage(state: BuildState): Promise<void> {
-  const { config } = state;
   const out = state.staging!;
-  const assets = assetsDir(config.assetsBase);
-  const put = async (rel: string, contents: string | Uint8Array) => {
-    state.bytes += await writeOut(out, rel, contents, state.previous);
+  for (const file of siteFiles(state)) {
+    state.bytes += await file.write(out);
     state.files++;
-  };
-  if (state.cssFile) await put(path.join(assets, state.cssFile), state.server!.css);
-  for (const file of state.runtime!.files) await put(path.join(assets, file.path), file.contents);
-  const manifest = createManifest(state.buildId, state.pages, config.locales, config.defaultLocale.code);
-  await put(path.join(assets, manifestFile(state.buildId)), JSON.stringify(manifest, null, 2) + '\n');
-  const routePaths = state.pages.map((p) => p.path!);
-  const sitemap = { baseUrl: config.baseUrl, routePaths, locales: config.locales, defaultLocale: config.defaultLocale.code };
-  state.bytes += await writeOutParts(out, 'sitemap.xml', () => sitemapParts(sitemap), state.previous);
-  state.files++;
-  await put('robots.txt', renderRobots(config.baseUrl));
-  await copyStatic(config.staticDir, state.staticFiles, out, state.previous);
+  }
+  await copyStatic(state.config.staticDir, state.staticFiles, out, state.previous);
   state.files += state.staticFiles.length;
+}
+
+/** The site-wide files the write stage makes (static files aside): where each goes, and how it is written there (its size). */
+function siteFiles(state: BuildState): { rel: string; write: (out: string) => Promise<number> }[] {
+  const { config } = state;
+  const assets = assetsDir(config.assetsBase);
+  const put = (rel: string, contents: () => string | Uint8Array) => ({ rel, write: (out: string) => writeOut(out, rel, contents(), state.previous) });
+  const sitemap = () => ({ baseUrl: config.baseUrl, routePaths: state.pages.map((p) => p.path!), locales: config.locales, defaultLocale: config.defaultLocale.code });
+  return [
+    ...(state.cssFile ? [put(path.join(assets, state.cssFile), () => state.server!.css)] : []),
+    ...state.runtime!.files.map((file) => put(path.join(assets, file.path), () => file.contents)),
+    put(path.join(assets, manifestFile(state.buildId)), () => JSON.stringify(createManifest(state.buildId, state.pages, config.locales, config.defaultLocale.code), null, 2) + '\n'),
+    { rel: 'sitemap.xml', write: (out: string) => writeOutParts(out, 'sitemap.xml', () => sitemapParts(sitemap()), state.previous) },
+    put('robots.txt', () => renderRobots(config.baseUrl)),
+  ];
 }
 
 /** The stages that turn sources into a staged output folder, in order (the swap comes after). */

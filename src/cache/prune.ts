@@ -2,14 +2,14 @@
  * Keeps the build cache from growing without end: entries are written again whenever what they
  * depend on changes (an edit of a page or template makes a whole new set), so once a day a build
  * removes the entries nobody has written for PRUNE_AFTER_DAYS. An entry still in use costs one
- * render when it comes back.
+ * render when it comes back. A spare output (a folder, see output.ts) goes the same way.
  */
 import { readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PRUNE_AFTER_DAYS = 7;
-const KINDS = ['pages', 'check', 'esbuild', 'output'];
+const KINDS = ['pages', 'check', 'esbuild', 'output', 'spare'];
 
 /** Removes old entries (and temporary files of writes that were killed), at most once a day. */
 export async function pruneCache(dir: string, now = Date.now()): Promise<number> {
@@ -26,7 +26,7 @@ export async function pruneCache(dir: string, now = Date.now()): Promise<number>
       const file = path.join(folder, name);
       const mtime = await stat(file).then((s) => s.mtimeMs, () => now);
       if (now - mtime > PRUNE_AFTER_DAYS * DAY) {
-        await rm(file, { force: true });
+        await rm(file, { force: true, recursive: true });
         removed++;
       }
     }

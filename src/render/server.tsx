@@ -11,7 +11,7 @@ import { PageProvider, type PageContext } from '../page-api.ts';
 import { createTranslator, type Messages, type Translator } from '../i18n/translator.ts';
 import { fallbackChain } from '../locales.ts';
 import { messageGlobals } from '../i18n/globals.ts';
-import { htmlFile, localizePath, NOT_FOUND_PATH, notFoundFile, payloadFile, routeName } from '../paths.ts';
+import { localizePath, NOT_FOUND_PATH, pageFiles, routeName } from '../paths.ts';
 import { errors } from '../errors.ts';
 import { headTags } from './head.ts';
 import { documentAround } from './document.ts';
@@ -169,8 +169,20 @@ function writeParts(ctx: RenderContext, pending: Promise<unknown>[], rel: string
 function writeNew(ctx: RenderContext, pending: Promise<unknown>[], rel: string, parts: (string | Uint8Array)[]): number {
   const file = path.join(ctx.outDir, rel);
   const buffers = parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
-  pending.push(foldersOf(ctx).ensure(path.dirname(file)).then(() => putNewFile(file, buffers)));
+  // A path made twice by this renderer is made new the second time: the first write may not be done.
+  const stagedBefore = madeBefore(ctx, rel) ? null : ctx.previous!.stagedBefore;
+  pending.push(foldersOf(ctx).ensure(path.dirname(file)).then(() => putNewFile(file, buffers, stagedBefore)));
   return buffers.reduce((n, b) => n + b.byteLength, 0);
+}
+
+/** Whether this renderer made `rel` already in this build (and notes that it has now). */
+const made = new WeakMap<RenderContext, Set<string>>();
+function madeBefore(ctx: RenderContext, rel: string): boolean {
+  let paths = made.get(ctx);
+  if (!paths) made.set(ctx, (paths = new Set()));
+  if (paths.has(rel)) return true;
+  paths.add(rel);
+  return false;
 }
 
 function foldersOf(ctx: RenderContext): Folders {
@@ -179,22 +191,13 @@ function foldersOf(ctx: RenderContext): Folders {
   return made;
 }
 
-/** Where a page's documents go: the route's path, then each alias; a not-found page has one file and no public path. */
-function documentPaths(ctx: RenderContext, page: PageInfo, code: string): { path: string | null; file: string }[] {
-  if (page.path === null) return [{ path: null, file: notFoundFile(code, ctx.defaultLocale) }];
-  return [page.path, ...page.aliases].map((p) => {
-    const publicPath = localizePath(p, code, ctx.defaultLocale);
-    return { path: publicPath, file: htmlFile(publicPath) };
-  });
-}
-
 /**
  * A page from the build cache: its documents joined around this build's id and written, its
  * payload written (or linked from the previous output), its facts handed on as its render did.
  */
 function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, facts: RenderFacts, pending: Promise<unknown>[]): JobResult {
   const { page, locale } = job;
-  const docs = documentPaths(ctx, page, locale);
+  const { documents: docs, payload } = pageFiles(page, locale, ctx);
   if (docs.length !== facts.docs.length) throw new Error(`sitegen: the build cache entry of ${page.key} (${locale}) has ${facts.docs.length} documents for ${docs.length} paths`);
   let bytes = 0;
   if (ctx.write) {
@@ -203,7 +206,7 @@ function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, fa
       const { before, after } = facts.docs[i]!;
       bytes += writeParts(ctx, pending, doc.file, [before, id, after]);
     }
-    if (facts.payload) bytes += write(ctx, pending, path.join(ctx.assetsDir, payloadFile(ctx.buildId, docs[0]!.path!)), facts.payload);
+    if (payload && facts.payload) bytes += write(ctx, pending, payload, facts.payload);
   }
   for (const [key, from] of facts.fallbacks) entry.fallbacks.set(key, from);
   const paths = docs.flatMap((d) => (d.path === null ? [] : [d.path]));
@@ -322,14 +325,14 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   const documents = [documentAt(routePath), ...(isNotFound ? [] : page.aliases.map((a) => documentAt(a)))];
   // The alternates of the route's own document; its aliases add only their links.
   const alternates = links.alternates;
-  const files = documentPaths(ctx, page, locale.code);
+  const files = pageFiles(page, locale.code, ctx);
   const payload = isNotFound
     ? null
     : JSON.stringify({ route: name, path: publicPath, locale: locale.code, title, layout: page.layout, lang: locale.iso, dir: locale.dir, head, html: documents[0]!.main } satisfies Payload) + '\n';
   let bytes = 0;
   if (ctx.write) {
-    for (const [i, doc] of files.entries()) bytes += write(ctx, pending, doc.file, documents[i]!.around.join(ctx.buildId), true);
-    if (payload !== null) bytes += write(ctx, pending, path.join(ctx.assetsDir, payloadFile(ctx.buildId, publicPath)), payload);
+    for (const [i, doc] of files.documents.entries()) bytes += write(ctx, pending, doc.file, documents[i]!.around.join(ctx.buildId), true);
+    if (payload !== null) bytes += write(ctx, pending, files.payload!, payload);
   }
   const usedKeys = [...usage.keys];
   const passedValues = usage.passedValues();
@@ -343,7 +346,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
     pending.push(store(ctx, key, record));
   }
   return {
-    file: page.file, locale: locale.code, paths: files.flatMap((d) => (d.path === null ? [] : [d.path])), bytes, usedKeys, passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
+    file: page.file, locale: locale.code, paths: files.documents.flatMap((d) => (d.path === null ? [] : [d.path])), bytes, usedKeys, passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
     links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, enhancers: links.enhancers, cache: cached?.facts === null && cached.damaged ? 'damaged' : key ? 'rendered' : undefined,
   };
 }

@@ -6,7 +6,7 @@
  * without hard links gets written files.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { lstat, readFile, stat, symlink, unlink, writeFile, link as fsLink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rm, stat, symlink, unlink, writeFile, link as fsLink } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
@@ -136,5 +136,57 @@ describe('rebuilds link unchanged output instead of writing it', () => {
     await buildInto(root, 'dist');
     expect(await readFile(path.join(root, 'dist', 'robots.txt'), 'utf8')).toContain('other.example');
     expect(await readFile(kept, 'utf8')).toBe(robots);
+  });
+});
+
+describe('a rebuild stages into the output the last rebuild replaced', () => {
+  it('its pages are written over in place, what the site no longer has is gone, links in it are not followed, and the output equals a cold build', async () => {
+    const root = await basic();
+    const dist = path.join(root, 'dist');
+    const first = await buildInto(root, 'dist');
+    // Written over in place: the same file, made when the first build made it.
+    const fileOf = async (rel: string) => {
+      const stats = await stat(path.join(dist, rel));
+      return { ino: stats.ino, born: stats.birthtimeMs };
+    };
+    const firstPage = await fileOf('de/index.html');
+    // Symbolic links put into the output by hand: at a path the build writes, and as a folder of its own.
+    const outside = path.join(root, 'outside');
+    await mkdir(outside);
+    await writeFile(path.join(outside, 'robots.txt'), 'outside\n');
+    await unlink(path.join(dist, 'robots.txt'));
+    await symlink(path.join(outside, 'robots.txt'), path.join(dist, 'robots.txt'));
+    await symlink(outside, path.join(dist, 'de', 'linked'));
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const second = await buildInto(root, 'dist');
+    // The first output, replaced, is kept in the cache: the next build stages into it.
+    expect(await readdir(path.join(root, '.cache-test', 'spare'))).toHaveLength(1);
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich und alle.', 'für alle.'));
+    await rm(path.join(root, 'templates', 'static', 'favicon.svg'));
+    const third = await buildInto(root, 'dist');
+    expect(new Set([first.buildId, second.buildId, third.buildId]).size).toBe(3);
+    expect(await fileOf('de/index.html')).toEqual(firstPage);
+    expect(await readFile(path.join(dist, 'de', 'index.html'), 'utf8')).toContain('für alle.');
+    expect(await readdir(outside)).toEqual(['robots.txt']);
+    expect(await readFile(path.join(outside, 'robots.txt'), 'utf8')).toBe('outside\n');
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
+  });
+
+  it('a build that fails leaves the previous output byte for byte, and the next one is right', async () => {
+    const root = await basic();
+    const dist = path.join(root, 'dist');
+    await buildInto(root, 'dist');
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    await buildInto(root, 'dist');
+    const bytes = await snapshotTree(dist);
+    await editFile(root, 'pages/about.tsx', (text) => text.replace("localePath('/community_privacy_policy/history.html')", "localePath('/nowhere')"));
+    await expect(buildInto(root, 'dist')).rejects.toThrow(/nowhere/);
+    expectSameBytes(bytes, await snapshotTree(dist));
+    await editFile(root, 'pages/about.tsx', (text) => text.replace("localePath('/nowhere')", "localePath('/community_privacy_policy/history.html')"));
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich und alle.', 'für alle.'));
+    await buildInto(root, 'dist');
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
   });
 });
