@@ -152,7 +152,9 @@ export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLo
     return { facts: null, key, damaged: false };
   }
   const found = decodeEntry(ctx, bytes, key);
-  if (found === 'damaged') return { facts: null, key, damaged: true };
+  // The key holds the page's path and aliases: an entry with other documents than they make is damaged.
+  const documents = job.page.path === null ? 1 : 1 + job.page.aliases.length;
+  if (found === 'damaged' || found.docs.length !== documents || (found.payload === null) !== (job.page.path === null)) return { facts: null, key, damaged: true };
   if (found.chainDigest !== chainDigest(ctx, job.locale) && messagesDigest(ctx, job.locale, found.deps) !== found.digest) return { facts: null, key, damaged: false };
   return { facts: found, key };
 }

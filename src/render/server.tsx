@@ -197,8 +197,8 @@ function foldersOf(ctx: RenderContext): Folders {
  */
 function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, facts: RenderFacts, pending: Promise<unknown>[]): JobResult {
   const { page, locale } = job;
+  // As many documents as paths, and a payload for a route page: lookup() made sure.
   const { documents: docs, payload } = pageFiles(page, locale, ctx);
-  if (docs.length !== facts.docs.length) throw new Error(`sitegen: the build cache entry of ${page.key} (${locale}) has ${facts.docs.length} documents for ${docs.length} paths`);
   let bytes = 0;
   if (ctx.write) {
     const id = Buffer.from(ctx.buildId);

@@ -94,6 +94,11 @@ describe('build cache', () => {
     ['written for another key (another sitegen version)', (file: string) => rewriteHead(file, (entry) => ({ ...entry, key: 'another-version-' + entry.key }))],
     ['of the wrong shape', (file: string) => rewriteHead(file, (entry) => ({ key: entry.key, value: { ...entry.value, docs: 'not a list', findings: 'not a list' } }))],
     ['with a part after its first line that is not what it says (a list that is not JSON)', (file: string) => damagePart(file)],
+    [
+      'with another number of documents than the page has paths',
+      (file: string) =>
+        rewriteHead(file, (entry) => (Array.isArray(entry.value.docs) ? { ...entry, value: { ...entry.value, docs: [...entry.value.docs, [0, 0]] } } : { ...entry, key: 'another-' + entry.key })),
+    ],
   ])('an entry %s is ignored with one warning line, and the pages are right', async (_what, damage) => {
     const root = await basic();
     await buildInto(root, 'first');
