@@ -7,6 +7,8 @@ import { projectPath } from '../file-paths.ts';
 import { errors } from '../errors.ts';
 import { ResultCompactor } from './compact.ts';
 import { hasEntry, jobKey } from './render-cache.ts';
+import { LocaleQueue, type Batch } from './queue.ts';
+import { fallbackChain } from '../locales.ts';
 
 interface ServerModule extends ServerModules {
   renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[]): Promise<JobResult[]>;
@@ -45,8 +47,8 @@ export interface RenderOptions {
 
 /**
  * Renders all jobs. With enough work, worker threads join the main thread (which already has the
- * server module loaded, so it starts at once while the workers load theirs); all of them take
- * batches from one queue, so a slow start costs nothing.
+ * server module loaded, so it starts at once while the workers load theirs); each takes batches
+ * of its own locales first, then from the others' (queue.ts), so a slow start costs nothing.
  */
 export async function renderAll(options: RenderOptions): Promise<JobResult[]> {
   // Errors thrown by pages then point at their .tsx source, through the server module's source map.
@@ -80,13 +82,20 @@ function work({ jobs, context: ctx }: Pick<RenderOptions, 'jobs' | 'context'>): 
 }
 
 async function renderShared(mod: ServerModule, options: RenderOptions, count: number): Promise<JobResult[]> {
-  const batches: RenderJob[][] = [];
-  for (let i = 0; i < options.jobs.length; i += BATCH) batches.push(options.jobs.slice(i, i + BATCH));
-  const results: JobResult[][] = new Array(batches.length);
+  const { context } = options;
+  const threads = Math.min(count, Math.ceil(options.jobs.length / BATCH)) + 1;
+  const queue = new LocaleQueue(options.jobs, context.locales.map((l) => l.code), threads, BATCH);
+  const results: JobResult[] = new Array(options.jobs.length);
   // A worker's results arrive as copies: equal lists are shared again (see compact.ts).
   const compactor = new ResultCompactor();
-  let next = 0;
   let done = 0;
+  const placed = (batch: Batch, batchResults: JobResult[]) => {
+    for (const [i, result] of batchResults.entries()) {
+      results[batch.indexes[i]!] = result;
+      options.onResult?.(result, batch.indexes[i]!);
+    }
+    done++;
+  };
   /** Set once the outcome is known: the main thread's share stops taking batches. */
   let settled = false;
   const url = pathToFileURL(options.modulePath).href;
@@ -95,36 +104,40 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
   const workers: Worker[] = [];
   let mainShare: Promise<void> = Promise.resolve();
   const finished = new Promise<void>((resolve, reject) => {
-    const check = () => done === batches.length && resolve();
-    for (let i = 0; i < Math.min(count, batches.length); i++) {
+    const check = () => done === queue.size && resolve();
+    for (let thread = 1; thread < threads; thread++) {
       // The job of its batch the worker is on, written by the worker before each job: what a
       // worker that stops without an error was rendering.
       const progress = new Int32Array(new SharedArrayBuffer(4));
+      // Only the messages of its own locales (and of their fallbacks): others come with a batch that needs them.
+      const has = withFallbacks(context, queue.localesOf(thread));
       const worker = new Worker(bootstrap, {
         eval: true,
-        workerData: { context: options.context, progress },
+        workerData: { context: { ...context, messages: messagesOf(context, has) }, progress },
         resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
       });
       workers.push(worker);
-      let batch = -1;
+      let batch: Batch | null = null;
       const feed = () => {
-        batch = next < batches.length ? next++ : -1;
-        if (batch >= 0) worker.postMessage({ id: batch, jobs: batches[batch] });
+        batch = queue.take(thread);
+        if (!batch) return;
+        const missing = new Set([...withFallbacks(context, new Set(batch.jobs.map((j) => j.locale)))].filter((code) => !has.has(code)));
+        for (const code of missing) has.add(code);
+        worker.postMessage({ jobs: batch.jobs, messages: missing.size ? messagesOf(context, missing) : undefined });
       };
-      worker.on('message', (msg: { id: number; results: JobResult[] }) => {
-        results[msg.id] = arrived(options, msg.id * BATCH, msg.results.map((r) => compactor.compact(r)));
-        done++;
+      worker.on('message', (msg: { results: JobResult[] }) => {
+        placed(batch!, msg.results.map((r) => compactor.compact(r)));
         feed();
         check();
       });
       worker.on('error', reject);
       // A page calling process.exit() ends its worker without an error: without this the build would wait forever.
       worker.on('exit', (code) => {
-        if (settled || batch < 0) return;
+        if (settled || !batch) return;
         const at = Atomics.load(progress, 0);
         const named = (job: RenderJob) => `${projectPath(options.root, job.page.file)} (locale ${job.locale})`;
         // During a render: that page. After its batch was rendered: something one of them started (a timer).
-        const jobs = at >= 0 ? [named(batches[batch]![at]!)] : batches[batch]!.map(named);
+        const jobs = at >= 0 ? [named(batch.jobs[at]!)] : batch.jobs.map(named);
         reject(errors.renderWorkerExited(jobs, code));
       });
       feed();
@@ -132,10 +145,8 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
     // The main thread's share: one batch at a time, yielding so that workers are fed meanwhile.
     mainShare = (async () => {
       try {
-        while (!settled && next < batches.length) {
-          const id = next++;
-          results[id] = arrived(options, id * BATCH, await mod.renderJobs(mod, options.context, batches[id]!));
-          done++;
+        for (let batch = queue.take(0); !settled && batch; batch = queue.take(0)) {
+          placed(batch, await mod.renderJobs(mod, context, batch.jobs));
           await new Promise((r) => setImmediate(r));
         }
         check();
@@ -152,5 +163,18 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
     await mainShare;
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  return results.flat();
+  return results;
+}
+
+/** The locale codes and those of their fallback chains. */
+function withFallbacks(ctx: RenderContext, codes: Set<string>): Set<string> {
+  const all = new Set(codes);
+  for (const code of codes) for (const other of fallbackChain(code, ctx.locales, ctx.defaultLocale)) all.add(other);
+  return all;
+}
+
+function messagesOf(ctx: RenderContext, codes: Set<string>): RenderContext['messages'] {
+  const out: RenderContext['messages'] = {};
+  for (const code of codes) if (ctx.messages[code]) out[code] = ctx.messages[code];
+  return out;
 }

@@ -401,12 +401,16 @@ function withoutExit<T>(render: () => T): T {
   }
 }
 
-/** Worker thread loop: context from workerData, job batches by message. */
+/**
+ * Worker thread loop: context from workerData, job batches by message. The context holds the
+ * messages of the worker's own locales; a batch of other locales brings theirs (render/queue.ts).
+ */
 export function startWorker(mods: ServerModules): void {
   process.setSourceMapsEnabled(true);
   const { context: ctx, progress } = workerData as { context: RenderContext; progress: Int32Array };
-  parentPort!.on('message', async (msg: { id: number; jobs: RenderJob[] }) => {
+  parentPort!.on('message', async (msg: { jobs: RenderJob[]; messages?: RenderContext['messages'] }) => {
+    if (msg.messages) Object.assign(ctx.messages, msg.messages);
     const results = await renderJobs(mods, ctx, msg.jobs, progress);
-    parentPort!.postMessage({ id: msg.id, results });
+    parentPort!.postMessage({ results });
   });
 }
