@@ -29,21 +29,7 @@ export class FindingList {
 
   add(finding: Omit<Finding, 'severity'> & { severity?: Severity }): void {
     const id = `${finding.locale}\0${finding.key ?? ''}\0${finding.kind}\0${finding.line ?? ''}\0${finding.column ?? ''}\0${finding.message}`;
-    if (this.byId.has(id)) return;
-    // Every finding gets the same fields in the same order (one object layout), not a spread of
-    // whichever fields the caller gave.
-    this.byId.set(id, {
-      locale: finding.locale,
-      key: finding.key,
-      file: finding.file,
-      line: finding.line,
-      column: finding.column,
-      severity: finding.severity ?? SEVERITY[finding.kind],
-      kind: finding.kind,
-      message: finding.message,
-      hint: finding.hint,
-      frame: finding.frame,
-    });
+    if (!this.byId.has(id)) this.byId.set(id, completeFinding(finding));
   }
 
   /** A problem inside the message `key` of `file`, to be positioned inside the JSON string. */
@@ -89,20 +75,47 @@ export class FindingList {
     else this.unplaced.set(file, [finding]);
   }
 
-  /** Sorted by locale (in the given order), then key, position and kind. */
+  /** Sorted by locale (in the given order), then key, position and kind (see sortFindings). */
   sorted(localeOrder: readonly string[]): Finding[] {
     for (const file of [...this.unplaced.keys()]) this.place(file);
-    const rank = new Map(localeOrder.map((code, i) => [code, i]));
-    const byRank = (code: string) => rank.get(code) ?? localeOrder.length;
-    return [...this.byId.values()].sort(
-      (a, b) =>
-        byRank(a.locale) - byRank(b.locale) ||
-        compareText(a.locale, b.locale) ||
-        compareText(a.key ?? '', b.key ?? '') ||
-        (a.line ?? 0) - (b.line ?? 0) ||
-        (a.column ?? 0) - (b.column ?? 0) ||
-        compareText(a.kind, b.kind) ||
-        compareText(a.message, b.message),
-    );
+    return sortFindings([...this.byId.values()], localeOrder);
   }
+}
+
+/**
+ * Every field of a finding, in one order (one object layout), whichever fields the caller gave or
+ * a cached copy kept (JSON drops the undefined ones); the kind's severity unless it has its own.
+ */
+export function completeFinding(finding: Omit<Finding, 'severity'> & { severity?: Severity }): Finding {
+  return {
+    locale: finding.locale,
+    key: finding.key,
+    file: finding.file,
+    line: finding.line,
+    column: finding.column,
+    severity: finding.severity ?? SEVERITY[finding.kind],
+    kind: finding.kind,
+    message: finding.message,
+    hint: finding.hint,
+    frame: finding.frame,
+  };
+}
+
+/**
+ * The report's order: by locale (in `localeOrder`, codes not in it last), then key, position,
+ * kind and message. Stable, so findings that compare equal keep the order they were made in.
+ */
+export function sortFindings(findings: Finding[], localeOrder: readonly string[]): Finding[] {
+  const rank = new Map(localeOrder.map((code, i) => [code, i]));
+  const byRank = (code: string) => rank.get(code) ?? localeOrder.length;
+  return findings.sort(
+    (a, b) =>
+      byRank(a.locale) - byRank(b.locale) ||
+      compareText(a.locale, b.locale) ||
+      compareText(a.key ?? '', b.key ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0) ||
+      compareText(a.kind, b.kind) ||
+      compareText(a.message, b.message),
+  );
 }

@@ -8,6 +8,7 @@ import { FindingList } from './findings.ts';
 import { AllowList } from './key-sets.ts';
 import { parseLocaleFile, readLocaleFiles } from './locale-files.ts';
 import { checkReference } from './reference.ts';
+import { usageOf } from './report-parts.ts';
 import type { CheckReport } from './report.ts';
 import type { Run } from './run.ts';
 import { row, tally, type Checked } from './summary.ts';
@@ -96,11 +97,11 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
     ...(wantsEn ? [row(enFile, ref.count, { translated: ref.count, missing: 0, extra: 0 }, severities)] : []),
     ...checked.map((c) => row(c, ref.count, c.counts, severities)),
   ];
-  const usageSkipped = (options.usageSkipped ?? []).filter((code) => wanted.has(code));
-  return { reference: reference.code, locales, findings, usageChecked: wantsEn && Boolean(options.usedKeys), usageSkipped };
+  return { reference: reference.code, locales, findings, ...usageOf(options, selected, reference.code) };
 }
 
-function selectLocales(config: ResolvedConfig, options: CheckOptions): readonly Locale[] {
+/** The locales a check of `options` selects, in the order of the locale table; throws for an unknown `locale`. */
+export function selectLocales(config: ResolvedConfig, options: CheckOptions): readonly Locale[] {
   const code = options.locale;
   if (code === undefined) {
     const only = options.locales && new Set(options.locales);
