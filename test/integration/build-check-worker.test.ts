@@ -11,9 +11,10 @@ import { REPO, applyChanges, expectSameBytes, fixtureSites, read, snapshotTree }
 
 const site = fixtureSites('basic');
 
-/** `sitegen build` through bin/ (lib/, plain JavaScript): exit code and stderr. */
-function cliBuild(root: string): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(REPO, 'bin/sitegen'), 'build', '--root', root, '--no-cache'], { stdio: ['ignore', 'ignore', 'pipe'] });
+/** `sitegen build` through bin/ (lib/, plain JavaScript), with or without the build cache: exit code and stderr. */
+function cliBuild(root: string, cache = false): Promise<{ code: number | null; stderr: string }> {
+  const args = [path.join(REPO, 'bin/sitegen'), 'build', '--root', root, ...(cache ? [] : ['--no-cache'])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
@@ -55,6 +56,16 @@ describe('the translation check on its own thread (compiled CLI)', () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/\nlocales\/de\.json:3:\d+ de nav\.home argument-unknown: The argument \{name\} is not in en/);
     expect(stderr).not.toContain('no page today');
+  });
+
+  it('with the build cache, an edit of de alone (checked on the main thread) fails the build exactly as without the cache', async () => {
+    const root = await site();
+    expect((await cliBuild(root, true)).code).toBe(0);
+    await applyChanges(root, { 'locales/de.json': DE('Start {count, plural, one {x}}') });
+    const cached = await cliBuild(root, true);
+    expect(cached.code).toBe(1);
+    expect(cached.stderr).toMatch(/\nlocales\/de\.json:3:\d+ de nav\.home syntax: Invalid ICU MessageFormat/);
+    expect(cached.stderr).toBe((await cliBuild(root)).stderr);
   });
 
   it('an argument en lacks that the page passes is decided after the render: the build succeeds', async () => {
