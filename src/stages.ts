@@ -14,6 +14,7 @@ import type { RuntimeAssets } from './runtime-bundle.ts';
 import { cachedRuntime } from './cache/runtime-cache.ts';
 import { describePages } from './render/pages.ts';
 import { renderAll } from './render/pool.ts';
+import { forgetBuildPacks, newBuildPacks, savePageIndex } from './cache/page-packs.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/context.ts';
 import { PageVerifier, reportProblems, verifyPages, type Problem, type VerifyTargets } from './verify/verify.ts';
 import { unknownEnhancers } from './verify/enhancers.ts';
@@ -288,19 +289,24 @@ export async function renderStage(state: BuildState): Promise<void> {
   const verifier = state.keepLinks ? null : new PageVerifier(verifyTargets(state));
   /** Each job's problems, at its index: reported in the order of the jobs, as verifyPages does. */
   const problems: Problem[][] = [];
+  const context = cachedRenderContext(state, state.staging ?? '');
   state.results = await renderAll({
     modulePath: state.server!.modulePath,
     workers: state.workers,
     root: config.root,
     jobs,
-    context: { ...cachedRenderContext(state, state.staging ?? ''), previous: state.previous },
+    context: { ...context, previous: state.previous },
     onResult: verifier
       ? (result, index) => {
           problems[index] = verifier.problems(result);
           result.links = [];
         }
       : undefined,
+  }).catch((err: unknown) => {
+    if (context.cache) forgetBuildPacks(context.cache.build);
+    throw err;
   });
+  if (context.cache) state.cacheUse.damaged += await savePageIndex(context.cache.dir, context.cache.build, state.results.flatMap((r) => (r.stored ? [r.stored] : [])));
   state.linkProblems = verifier && reportProblems(problems);
   // The check's errors come before any page's: they say better why a page failed.
   await finishCheck(state);
@@ -414,7 +420,7 @@ function cachedRenderContext(state: BuildState, outDir: string): RenderContext {
   if (!state.cache) return ctx;
   const { outDir: _out, buildId: _id, messages: _messages, ...shaping } = ctx;
   const key = hashKey(state.cache.version, state.server!.code, state.server!.css, JSON.stringify(shaping));
-  return { ...ctx, cache: { dir: state.cache.dir, key } };
+  return { ...ctx, cache: { dir: state.cache.dir, key, build: newBuildPacks() } };
 }
 
 /** A failed render job as a catalogue error naming the page, the locale and the source location. */

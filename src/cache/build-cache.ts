@@ -1,6 +1,7 @@
 /**
  * The persistent build cache: `node_modules/.cache/sitegen/` of the project unless `--cache-dir`
  * names another folder, none with `--no-cache`. Entries are files named by a hash of everything
+ * (the pages' entries: records in a few packs, found through an index, see page-packs.ts)
  * that shapes them (content hashes of the inputs, sitegen's version and its dependencies'
  * versions); each carries that key again and is checked on reading, so a truncated, corrupt or
  * foreign entry is ignored and rebuilt, never trusted. A folder that cannot be written turns the

@@ -4,7 +4,6 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export function hashKey(...parts: (string | Uint8Array)[]): string {
@@ -51,22 +50,6 @@ export function writeEntry(file: string, key: string, value: unknown): boolean {
     return true;
   } catch {
     rmSync(tmp, { force: true });
-    return false;
-  }
-}
-
-/**
- * Writes a file atomically, as writeEntry does, without blocking: for the renderer, which writes
- * an entry per page in a format of its own (render/render-cache.ts). False when it failed.
- */
-export async function writeFileAtomic(file: string, contents: string | Uint8Array): Promise<boolean> {
-  const tmp = tempName(file);
-  try {
-    await writeFile(tmp, contents);
-    await rename(tmp, file);
-    return true;
-  } catch {
-    await rm(tmp, { force: true });
     return false;
   }
 }

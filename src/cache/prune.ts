@@ -2,7 +2,9 @@
  * Keeps the build cache from growing without end: entries are written again whenever what they
  * depend on changes (an edit of a page or template makes a whole new set), so once a day a build
  * removes the entries nobody has written for PRUNE_AFTER_DAYS. An entry still in use costs one
- * render when it comes back. A spare output (a folder, see output.ts) goes the same way.
+ * render when it comes back. The pages' packs (page-packs.ts) go the same way, by when they were
+ * written: the index naming their entries then finds nothing, and the pages render again. A
+ * spare output (a folder, see output.ts) goes the same way.
  */
 import { readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -2,6 +2,7 @@ import type { Locale } from '../locales.ts';
 import type { Messages } from '../i18n/translator.ts';
 import type { SiteInfo } from '../page-api.ts';
 import type { PreviousOutput } from '../reuse-output.ts';
+import type { StoredEntry } from '../cache/page-packs.ts';
 
 /** Everything a renderer needs besides the job; built once per build, cloned into each worker. */
 export interface RenderContext {
@@ -29,10 +30,11 @@ export interface RenderContext {
   /** Whether pages are written to disk; false when only collecting the keys pages use. */
   write: boolean;
   /**
-   * The build cache's folder, and the part of every page's entry key that is the same for the
-   * whole build (see render/render-cache.ts); null without a cache.
+   * The build cache's folder, the part of every page's entry key that is the same for the whole
+   * build (see render/render-cache.ts), and the name of the build's packs of entries
+   * (cache/page-packs.ts); null without a cache.
    */
-  cache?: { dir: string; key: string } | null;
+  cache?: { dir: string; key: string; build: string } | null;
 }
 
 /** What the bundle knows about one page module, checked on the main thread. */
@@ -70,6 +72,8 @@ export interface JobResult {
   enhancers: string[];
   /** `reused` from the build cache, `rendered` by React (and kept), `damaged`: a cache entry was ignored and the page rendered. */
   cache?: 'reused' | 'rendered' | 'damaged';
+  /** Where the page's new cache entry was written, once it was (the build's index names it). */
+  stored?: StoredEntry;
   error?: SerializedError;
 }
 

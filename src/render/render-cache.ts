@@ -12,9 +12,8 @@
  * same page): a page from the cache is read, joined around this build's id and written.
  */
 import { hash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { entryFile, hashKey, writeFileAtomic } from '../cache/entries.ts';
+import { hashKey } from '../cache/entries.ts';
+import { PackWriter, readPacked, readPageIndex, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
 import type { JobResult, RenderContext, RenderJob } from './context.ts';
 import { fallbackChain } from '../locales.ts';
 
@@ -120,37 +119,29 @@ function messagesPrint(messages: Readonly<Record<string, string>>): string {
 export const RUNTIME_PREFIX = 'runtime.';
 
 /**
- * The page entries the cache held when this render context first looked: listed once, so that a
- * page without an entry costs no file system call. A profile of a cold build of the real site had
- * 343 ms (of 1.4 s of rendering) in reads of entries that did not exist: each open of a missing
- * name waited on the folder's lock, held by the entry writes of the pages just rendered.
+ * The page entries the cache's index named when this render context first looked: read once, so
+ * that a page without an entry costs no file system call (a profile of a cold build of the real
+ * site had 343 ms of 1.4 s of rendering in opens of entry files that did not exist). An index
+ * that is not whole names nothing here; the build's end counts it as damaged (page-packs.ts).
  */
-const listed = new WeakMap<RenderContext, Set<string>>();
-export function hasEntry(ctx: RenderContext, key: string): boolean {
-  let names = listed.get(ctx);
-  if (!names) {
-    names = new Set(listEntries(ctx.cache!.dir));
-    listed.set(ctx, names);
+const indexes = new WeakMap<RenderContext, Map<string, PackLocation>>();
+function indexOf(ctx: RenderContext): Map<string, PackLocation> {
+  let index = indexes.get(ctx);
+  if (!index) {
+    const read = readPageIndex(ctx.cache!.dir);
+    indexes.set(ctx, (index = read === 'damaged' ? new Map() : read));
   }
-  return names.has(path.basename(entryFile('', 'pages', key)));
+  return index;
 }
 
-function listEntries(dir: string): string[] {
-  try {
-    return readdirSync(path.join(dir, 'pages'));
-  } catch {
-    return [];
-  }
+export function hasEntry(ctx: RenderContext, key: string): boolean {
+  return indexOf(ctx).has(key);
 }
 
 export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLookup {
-  if (!hasEntry(ctx, key)) return { facts: null, key, damaged: false };
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(entryFile(ctx.cache!.dir, 'pages', key));
-  } catch {
-    return { facts: null, key, damaged: false };
-  }
+  const at = indexOf(ctx).get(key);
+  const bytes = at && readPacked(ctx.cache!.dir, at);
+  if (!bytes) return { facts: null, key, damaged: false };
   const found = decodeEntry(ctx, bytes, key);
   // The key holds the page's path and aliases: an entry with other documents than they make is damaged.
   const documents = job.page.path === null ? 1 : 1 + job.page.aliases.length;
@@ -159,9 +150,19 @@ export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLo
   return { facts: found, key };
 }
 
-/** Starts writing the entry; a failed write only costs the next build the render. */
-export function store(ctx: RenderContext, key: string, facts: RenderFacts): Promise<unknown> {
-  return writeFileAtomic(entryFile(ctx.cache!.dir, 'pages', key), encodeEntry(key, facts));
+/** This thread's pack for the build of the render context (see page-packs.ts). */
+const writers = new WeakMap<RenderContext, PackWriter>();
+
+/** Starts appending the entry to this thread's pack: where it went once written, null when it failed (that only costs the next build the render). */
+export function store(ctx: RenderContext, key: string, facts: RenderFacts): Promise<StoredEntry | null> {
+  let writer = writers.get(ctx);
+  if (!writer) writers.set(ctx, (writer = new PackWriter(ctx.cache!.dir, ctx.cache!.build)));
+  return writer.append(encodeEntry(key, facts)).then((at) => at && { key, ...at });
+}
+
+/** The thread finished a batch of the render context's jobs: its pack is closed once written (a worker may be stopped before its next batch). */
+export function releasePack(ctx: RenderContext): void {
+  writers.get(ctx)?.release();
 }
 
 /** The facts kept as JSON, each a part of its own, in this order. */
@@ -169,7 +170,7 @@ const LISTS = ['deps', 'usedKeys', 'passedValues', 'fallbacks', 'links', 'enhanc
 type Lists = Pick<RenderFacts, (typeof LISTS)[number]>;
 
 /**
- * A page's entry: one line of JSON (the key, the digest, the alternates, and the byte length of
+ * A page's entry (in a pack, see page-packs.ts): one line of JSON (the key, the digest, the alternates, and the byte length of
  * each part), then the parts as they are: the facts' lists as JSON, each document's bytes before
  * and after the build id, and the payload. A page from the cache is then its entry read, the
  * documents' parts joined around this build's id and written: no document made again (in a

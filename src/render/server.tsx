@@ -21,7 +21,8 @@ import { isPageRelative } from '../verify/link-target.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
-import { chainDigest, jobKey, lookup, messagesDigest, RUNTIME_PREFIX, store, type RenderFacts } from './render-cache.ts';
+import { chainDigest, jobKey, lookup, messagesDigest, releasePack, RUNTIME_PREFIX, store, type RenderFacts } from './render-cache.ts';
+import type { StoredEntry } from '../cache/page-packs.ts';
 import { ResultCompactor } from './compact.ts';
 import { buildIdChanged, previousFile, putFile, putNewFile } from '../reuse-output.ts';
 
@@ -336,6 +337,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   }
   const usedKeys = [...usage.keys];
   const passedValues = usage.passedValues();
+  let storing: Promise<StoredEntry | null> | null = null;
   if (cacheable && key) {
     const deps = [...new Set([...usedKeys, ...asked])].sort();
     const record: RenderFacts = {
@@ -343,12 +345,15 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
       links: links.links, alternates, enhancers: links.enhancers, payload: payload === null ? null : Buffer.from(payload),
       docs: documents.map(({ around: [before, after] }) => ({ before: Buffer.from(before), after: Buffer.from(after) })),
     };
-    pending.push(store(ctx, key, record));
+    storing = store(ctx, key, record);
   }
-  return {
+  const result: JobResult = {
     file: page.file, locale: locale.code, paths: files.documents.flatMap((d) => (d.path === null ? [] : [d.path])), bytes, usedKeys, passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
     links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, enhancers: links.enhancers, cache: cached?.facts === null && cached.damaged ? 'damaged' : key ? 'rendered' : undefined,
   };
+  // The build's index names the entry once it is written: the result goes back after the batch's writes.
+  if (storing) pending.push(storing.then((at) => at && (result.stored = at)));
+  return result;
 }
 
 function serialize(err: unknown): SerializedError {
@@ -381,6 +386,7 @@ export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: 
   // Every page of the batch rendered: a worker that dies from here on cannot tell which one made it.
   if (progress) Atomics.store(progress, 0, -1);
   await Promise.all(pending);
+  if (ctx.cache) releasePack(ctx);
   return results;
 }
 

@@ -4,40 +4,76 @@
  * and a cache folder that cannot be written cost at most one warning line, never a wrong page.
  */
 import { describe, expect, it } from 'vitest';
-import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { runCli } from '../../src/cli.ts';
+import { readPageIndex, type PackLocation } from '../../src/cache/page-packs.ts';
 import { editFile, expectSameTree, fixtureSites } from '../helpers/site.ts';
 
 const basic = fixtureSites('basic');
 const CACHE = '.cache-test';
 const buildInto = (root: string, out: string, cacheDir: string | false = CACHE): Promise<BuildResult> =>
   build({ root, outDir: out, cacheDir, logger: createMemoryLogger(), workers: 0 });
-const entries = async (root: string, kind: 'pages' | 'check' | 'esbuild') =>
+const entries = async (root: string, kind: 'check' | 'esbuild') =>
   (await readdir(path.join(root, CACHE, kind))).filter((n) => n.endsWith('.json')).map((n) => path.join(root, CACHE, kind, n));
 const cacheWarnings = (r: BuildResult) => r.warnings.filter((w) => w.includes('cache'));
+const packsFolder = (root: string) => path.join(root, CACHE, 'pages');
+
+/** Where the cache's index says each page entry is (see cache/page-packs.ts), in the order of their packs' bytes. */
+function pageEntries(root: string): PackLocation[] {
+  const index = readPageIndex(path.join(root, CACHE));
+  if (index === 'damaged') throw new Error('the page index is damaged');
+  return [...index.values()].sort((a, b) => (a.pack === b.pack ? a.offset - b.offset : a.pack < b.pack ? -1 : 1));
+}
 
 /**
- * Changes an entry's JSON: the whole file, or a page entry's first line (the documents' text
+ * Replaces a page entry's bytes in its pack with `damage` of them, cut or padded with spaces to
+ * the entry's length: the index still finds the entry where it was, the bytes there are wrong.
+ */
+async function damageEntry(root: string, at: PackLocation, damage: (bytes: Buffer) => Buffer): Promise<void> {
+  const file = path.join(packsFolder(root), at.pack);
+  const pack = await readFile(file);
+  const damaged = Buffer.alloc(at.length, ' ');
+  damage(Buffer.from(pack.subarray(at.offset, at.offset + at.length))).copy(damaged, 0, 0, at.length);
+  damaged.copy(pack, at.offset);
+  await writeFile(file, pack);
+}
+
+/** Damages a whole entry file (a check entry). */
+async function damageFile(file: string, damage: (bytes: Buffer) => Buffer): Promise<void> {
+  await writeFile(file, damage(await readFile(file)));
+}
+
+/** The bytes of every pack, and the bytes of the entries the index names. */
+async function packBytes(root: string): Promise<{ packs: number; named: number }> {
+  const names = (await readdir(packsFolder(root))).filter((n) => n.endsWith('.pack'));
+  const sizes = await Promise.all(names.map((n) => stat(path.join(packsFolder(root), n)).then((s) => s.size)));
+  return { packs: sizes.reduce((a, b) => a + b, 0), named: pageEntries(root).reduce((sum, at) => sum + at.length, 0) };
+}
+
+/**
+ * Changes an entry's JSON: the whole text, or a page entry's first line (the documents' text
  * follows it as it is, see render/render-cache.ts).
  */
-async function rewriteHead(file: string, change: (entry: { key: string; value: Record<string, unknown> }) => unknown): Promise<void> {
-  const text = await readFile(file, 'utf8');
-  const end = text.includes('\n') ? text.indexOf('\n') : text.length;
-  await writeFile(file, JSON.stringify(change(JSON.parse(text.slice(0, end)))) + text.slice(end));
+function rewriteHead(change: (entry: { key: string; value: Record<string, unknown> }) => unknown): (bytes: Buffer) => Buffer {
+  return (bytes) => {
+    const text = bytes.toString('utf8');
+    const end = text.includes('\n') ? text.indexOf('\n') : text.length;
+    return Buffer.from(JSON.stringify(change(JSON.parse(text.slice(0, end)))) + text.slice(end));
+  };
 }
 
 /**
  * Breaks the first part after a page entry's first line (its message keys, as JSON) without
  * changing any length; a check entry (one JSON text) gets a byte changed likewise.
  */
-async function damagePart(file: string): Promise<void> {
-  const bytes = await readFile(file);
+function damagePart(bytes: Buffer): Buffer {
   const at = bytes.indexOf(0x0a);
   bytes[at < 0 ? 0 : at + 1] = 0x78; // 'x'
-  await writeFile(file, bytes);
+  return bytes;
 }
 
 describe('build cache', () => {
@@ -90,22 +126,21 @@ describe('build cache', () => {
   });
 
   it.each([
-    ['truncated', (file: string) => truncate(file, 40)],
-    ['not JSON', (file: string) => writeFile(file, 'garbage\u0000')],
-    ['written for another key (another sitegen version)', (file: string) => rewriteHead(file, (entry) => ({ ...entry, key: 'another-version-' + entry.key }))],
-    ['of the wrong shape', (file: string) => rewriteHead(file, (entry) => ({ key: entry.key, value: { ...entry.value, docs: 'not a list', findings: 'not a list' } }))],
-    ['with a part after its first line that is not what it says (a list that is not JSON)', (file: string) => damagePart(file)],
+    ['truncated', (bytes: Buffer) => bytes.subarray(0, 40)],
+    ['not JSON', () => Buffer.from('garbage\u0000')],
+    ['written for another key (another sitegen version)', rewriteHead((entry) => ({ ...entry, key: 'another-version-' + entry.key }))],
+    ['of the wrong shape', rewriteHead((entry) => ({ key: entry.key, value: { ...entry.value, docs: 'not a list', findings: 'not a list' } }))],
+    ['with a part after its first line that is not what it says (a list that is not JSON)', damagePart],
     [
       'with another number of documents than the page has paths',
-      (file: string) =>
-        rewriteHead(file, (entry) => (Array.isArray(entry.value.docs) ? { ...entry, value: { ...entry.value, docs: [...entry.value.docs, [0, 0]] } } : { ...entry, key: 'another-' + entry.key })),
+      rewriteHead((entry) => (Array.isArray(entry.value.docs) ? { ...entry, value: { ...entry.value, docs: [...entry.value.docs, [0, 0]] } } : { ...entry, key: 'another-' + entry.key })),
     ],
   ])('an entry %s is ignored with one warning line, and the pages are right', async (_what, damage) => {
     const root = await basic();
     await buildInto(root, 'first');
-    const files = await entries(root, 'pages');
-    // Two pages, and the check's three parts (en, ar, de).
-    for (const file of [...files.slice(0, 2), ...(await entries(root, 'check'))]) await damage(file);
+    for (const at of pageEntries(root).slice(0, 2)) await damageEntry(root, at, damage);
+    // And the check's three parts (en, ar, de).
+    for (const file of await entries(root, 'check')) await damageFile(file, damage);
     const cached = await buildInto(root, 'cached');
     expect(cached.cache!.damaged).toBe(5);
     expect(cacheWarnings(cached)).toHaveLength(1);
@@ -113,6 +148,105 @@ describe('build cache', () => {
     await buildInto(root, 'cold', false);
     await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
     // The damaged entries were written again: the next build reuses every page.
+    expect((await buildInto(root, 'again')).cache).toMatchObject({ rendered: 0, damaged: 0 });
+  });
+
+  it('a pack cut short: the entries past the cut render again with one warning line, and the pages are right', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'first');
+    const [last, beforeLast] = pageEntries(root).reverse();
+    expect(last!.pack).toBe(beforeLast!.pack);
+    // Cut inside the entry before the last one: that one is cut short, the last one is not there at all.
+    await truncate(path.join(packsFolder(root), beforeLast!.pack), beforeLast!.offset + 40);
+    const cached = await buildInto(root, 'cached');
+    expect(cached.cache).toMatchObject({ damaged: 2, rendered: 0, reused: first.cache!.rendered - 2 });
+    expect(cacheWarnings(cached)).toEqual([expect.stringMatching(/^build cache: 2 damaged entries in .* ignored and made again\.$/)]);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+    expect((await buildInto(root, 'again')).cache).toMatchObject({ rendered: 0, damaged: 0 });
+  });
+
+  it.each([
+    ['cut short', (file: string) => readFile(file).then((b) => writeFile(file, b.subarray(0, b.length - 30)))],
+    ['with a byte changed', (file: string) => readFile(file).then((b) => writeFile(file, damagePart(b)))],
+    ['not an index at all', (file: string) => writeFile(file, 'garbage\n')],
+  ])('an index %s is ignored with one warning line: every page renders again, right, and is reused by the next build', async (_what, damage) => {
+    const root = await basic();
+    const first = await buildInto(root, 'first');
+    await damage(path.join(packsFolder(root), 'index'));
+    const cached = await buildInto(root, 'cached');
+    expect(cached.cache).toMatchObject({ damaged: 1, reused: 0, rendered: first.cache!.rendered });
+    expect(cacheWarnings(cached)).toEqual([expect.stringMatching(/^build cache: 1 damaged entry in .* ignored and made again\.$/)]);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+    expect((await buildInto(root, 'again')).cache).toMatchObject({ rendered: 0, damaged: 0 });
+  });
+
+  it('a cold build writes its page entries into one pack, not a file per page', async () => {
+    const root = await basic();
+    const cold = await buildInto(root, 'cold');
+    expect(cold.cache!.rendered).toBeGreaterThan(10);
+    expect((await readdir(packsFolder(root))).sort()).toEqual([expect.stringMatching(/\.pack$/), 'index']);
+    expect(pageEntries(root)).toHaveLength(cold.cache!.rendered);
+  });
+
+  it('pages rendered by worker threads are kept too, each thread in a pack of its own, and the next build reuses them all', async () => {
+    const root = await basic();
+    const cold = await build({ root, outDir: 'cold', cacheDir: CACHE, logger: createMemoryLogger(), workers: 1 });
+    expect(new Set(pageEntries(root).map((at) => at.pack)).size).toBe(2);
+    const warm = await buildInto(root, 'warm');
+    expect(warm.cache).toMatchObject({ reused: cold.cache!.rendered, rendered: 0, damaged: 0 });
+    await buildInto(root, 'uncached', false);
+    await expectSameTree(path.join(root, 'uncached'), path.join(root, 'cold'));
+    await expectSameTree(path.join(root, 'uncached'), path.join(root, 'warm'));
+  });
+
+  it('packs no index names are removed at the end of a build, and edit after edit the packs hold at most twice the bytes the index names', async () => {
+    const root = await basic();
+    await buildInto(root, 'first');
+    // What a build killed mid-way leaves (a pack of a process that is gone), and an entry file of a sitegen before packs.
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    await writeFile(path.join(packsFolder(root), `${gone}-0123abcd-1.pack`), 'half an entry');
+    await writeFile(path.join(packsFolder(root), `${'a'.repeat(40)}.json`), '{}');
+    // Each a message of many pages or of one, in one locale: every edit leaves some of the packs' entries unnamed.
+    const edits: [string, RegExp, (i: number) => string][] = [
+      ['locales/en.json', /"home": "[^"]*"/, (i) => `"home": "Home ${i}"`],
+      ['locales/de.json', /für dich[^.]*\./, (i) => `für dich ${i}.`],
+      ['locales/de.json', /"home": "[^"]*"/, (i) => `"home": "Startseite ${i}"`],
+      ['locales/en.json', /"about": "[^"]*"/, (i) => `"about": "About ${i}"`],
+      ['locales/de.json', /für dich[^.]*\./, (i) => `für dich ${i}.`],
+      ['locales/en.json', /"home": "[^"]*"/, (i) => `"home": "Home ${i}"`],
+    ];
+    for (const [i, [file, pattern, text]] of edits.entries()) {
+      await editFile(root, file, (t) => {
+        expect(t).toMatch(pattern);
+        return t.replace(pattern, text(i));
+      });
+      const cached = await buildInto(root, `edit-${i}`);
+      expect(cached.cache!.rendered).toBeGreaterThan(0);
+      const names = await readdir(packsFolder(root));
+      expect(names.filter((n) => n.includes(String(gone)) || n.endsWith('.json'))).toEqual([]);
+      const { packs, named } = await packBytes(root);
+      expect(packs).toBeLessThanOrEqual(2 * named);
+    }
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, `edit-${edits.length - 1}`));
+    expect((await buildInto(root, 'again')).cache).toMatchObject({ rendered: 0, damaged: 0 });
+  });
+
+  it('two builds sharing a cache folder at once both write the pages of a cold build, and the next build reuses every page', async () => {
+    const root = await basic();
+    const [a, b] = await Promise.all([buildInto(root, 'a'), buildInto(root, 'b')]);
+    expect(a.cache!.damaged + b.cache!.damaged).toBe(0);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'a'));
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'b'));
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const [c, d] = await Promise.all([buildInto(root, 'c'), buildInto(root, 'd')]);
+    expect(c.cache!.damaged + d.cache!.damaged).toBe(0);
+    await buildInto(root, 'cold-edited', false);
+    await expectSameTree(path.join(root, 'cold-edited'), path.join(root, 'c'));
+    await expectSameTree(path.join(root, 'cold-edited'), path.join(root, 'd'));
     expect((await buildInto(root, 'again')).cache).toMatchObject({ rendered: 0, damaged: 0 });
   });
 

@@ -23,9 +23,9 @@ async function cacheWith(files: Record<string, number>): Promise<string> {
 
 describe('pruneCache', () => {
   it('removes entries not written for a week, keeps the others, and runs at most once a day', async () => {
-    const dir = await cacheWith({ 'pages/old.json': 8, 'pages/new.json': 1, 'check/old.json': 30, 'check/new.json': 0, 'pages/x.json.tmp-1-a-0': 9 });
-    expect(await pruneCache(dir)).toBe(3);
-    expect((await readdir(path.join(dir, 'pages'))).sort()).toEqual(['new.json']);
+    const dir = await cacheWith({ 'pages/old.json': 8, 'pages/new.json': 1, 'check/old.json': 30, 'check/new.json': 0, 'pages/x.json.tmp-1-a-0': 9, 'pages/1-ab-2.pack': 8, 'pages/1-cd-0.pack': 2 });
+    expect(await pruneCache(dir)).toBe(4);
+    expect((await readdir(path.join(dir, 'pages'))).sort()).toEqual(['1-cd-0.pack', 'new.json']);
     expect(await readdir(path.join(dir, 'check'))).toEqual(['new.json']);
     await writeFile(path.join(dir, 'pages', 'old2.json'), '{}');
     await utimes(path.join(dir, 'pages', 'old2.json'), (Date.now() - 10 * DAY) / 1000, (Date.now() - 10 * DAY) / 1000);

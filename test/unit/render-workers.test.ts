@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultWorkers } from '../../src/render/pool.ts';
 import { jobKey } from '../../src/render/render-cache.ts';
-import { entryFile } from '../../src/cache/entries.ts';
+import { newBuildPacks, savePageIndex } from '../../src/cache/page-packs.ts';
 import type { PageInfo, RenderContext, RenderJob } from '../../src/render/context.ts';
 
 const dirs: string[] = [];
@@ -20,13 +20,20 @@ async function site(pages: number) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-workers-'));
   dirs.push(dir);
   await mkdir(path.join(dir, 'pages'), { recursive: true });
-  const context = { write: true, cache: { dir, key: 'build-key' } } as RenderContext;
+  const context = { write: true, cache: { dir, key: 'build-key', build: 'unused' } } as RenderContext;
   const jobs: RenderJob[] = [];
   for (let i = 0; i < pages; i++) {
     const page: PageInfo = { file: `/site/pages/p${i}.tsx`, key: `pages/p${i}.tsx`, path: `/p${i}`, base: `/p${i}`, layout: 'default', aliases: [], head: { title: 't', description: 'd' } };
     for (const locale of ['en', 'de']) jobs.push({ page, locale });
   }
-  const cache = (share: number) => Promise.all(jobs.slice(0, Math.round(jobs.length * share)).map((job) => writeFile(entryFile(dir, 'pages', jobKey(context, job)!), '{}')));
+  /** A build's end that stored an entry (of one byte each, in one pack) for the first `share` of the jobs. */
+  const cache = async (share: number) => {
+    const build = newBuildPacks();
+    const pack = `${build}-1.pack`;
+    const cached = jobs.slice(0, Math.round(jobs.length * share));
+    await writeFile(path.join(dir, 'pages', pack), Buffer.alloc(cached.length));
+    await savePageIndex(dir, build, cached.map((job, i) => ({ key: jobKey(context, job)!, pack, offset: i, length: 1 })));
+  };
   return { context, jobs, cache };
 }
 
@@ -36,7 +43,7 @@ describe('render worker threads by default', () => {
     expect(defaultWorkers({ jobs, context }, 2)).toBe(1);
     expect(defaultWorkers({ jobs, context }, 4)).toBe(3);
     await cache(1);
-    // The next build: a render context of its own, which lists the cache's entries afresh.
+    // The next build: a render context of its own, which reads the cache's index afresh.
     expect(defaultWorkers({ jobs, context: { ...context } }, 2)).toBe(0);
   });
 

@@ -1,0 +1,273 @@
+/**
+ * Where the render cache's page entries live (render/render-cache.ts): in a few pack files of
+ * `<cache>/pages/`, not one file each. On this machine's file system every new file cost 0.7 to
+ * 1 ms of system time whatever its size, and a cold build made one per page (about 5,000 at 20
+ * times the real site's size). Each render thread of a build appends the entries it makes to one
+ * pack of its own as the pages render; at the end of the build the main thread records where each
+ * entry is in the index (`pages/index`: key -> pack, offset, length), merged with the entries of
+ * the index before it whose packs are still there, and renames it into place: two builds sharing
+ * the folder never see half an index, and an entry the other build's index dropped only costs a
+ * render. Entries still carry their key and are checked on reading, the index carries a hash of
+ * itself: a truncated, corrupt or foreign pack or index is ignored, never trusted.
+ *
+ * Packs no index names are removed at the end of a build (those of builds still running are
+ * left alone), and a pack whose entries were mostly replaced (a message edited on many pages) is
+ * compacted: its live entries copied into a new pack, so the packs never hold more than twice
+ * the bytes the index names. The weekly pruning (prune.ts) removes packs unwritten for a week.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, write, writeFileSync, writeSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { isProcessAlive } from '../process-alive.ts';
+
+/** Where one entry's bytes are: in which pack of `pages/`, from which byte, how many. */
+export interface PackLocation {
+  pack: string;
+  offset: number;
+  length: number;
+}
+
+export interface StoredEntry extends PackLocation {
+  key: string;
+}
+
+const HEADER = 'sitegen-page-index 1';
+const PACK_NAME = /^(\d+)-([0-9a-f]+)-(\w+)\.pack$/;
+const KEY = /^[0-9a-f]{16,128}$/;
+/** An unreferenced pack of another process that is still alive is kept this long: its build may still be writing it. */
+const RUNNING_BUILD_GRACE_MS = 60 * 60 * 1000;
+
+const folderOf = (dir: string) => path.join(dir, 'pages');
+const indexFile = (dir: string) => path.join(folderOf(dir), 'index');
+
+/**
+ * The index of the cache at `dir`: empty when there is none, 'damaged' when the file is not a
+ * whole index (cut short, changed, or not one at all).
+ */
+export function readPageIndex(dir: string): Map<string, PackLocation> | 'damaged' {
+  let text: string;
+  try {
+    text = readFileSync(indexFile(dir), 'utf8');
+  } catch {
+    return new Map();
+  }
+  const end = text.indexOf('\n');
+  const body = text.slice(end + 1);
+  if (end < 0 || text.slice(0, end) !== `${HEADER} ${digest(body)}`) return 'damaged';
+  const index = new Map<string, PackLocation>();
+  for (const line of body.split('\n')) {
+    if (line === '') continue;
+    const [key, pack, offset, length, extra] = line.split(' ');
+    const location = { pack: pack!, offset: Number(offset), length: Number(length) };
+    if (extra !== undefined || !KEY.test(key!) || !PACK_NAME.test(location.pack) || !Number.isSafeInteger(location.offset) || !Number.isSafeInteger(location.length) || location.offset < 0 || location.length <= 0) return 'damaged';
+    index.set(key!, location);
+  }
+  return index;
+}
+
+function digest(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+/** Writes the index to a temporary file and renames it into place; false when it failed. */
+function writePageIndex(dir: string, index: Map<string, PackLocation>): boolean {
+  let body = '';
+  for (const [key, { pack, offset, length }] of index) body += `${key} ${pack} ${offset} ${length}\n`;
+  const file = indexFile(dir);
+  const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    writeFileSync(tmp, `${HEADER} ${digest(body)}\n${body}`);
+    renameSync(tmp, file);
+    return true;
+  } catch {
+    remove(tmp);
+    return false;
+  }
+}
+
+/**
+ * An entry's bytes as its pack holds them (fewer when the pack was cut short: the entry then does
+ * not decode); null when the pack is gone.
+ */
+export function readPacked(dir: string, at: PackLocation): Buffer | null {
+  let fd: number;
+  try {
+    fd = openSync(path.join(folderOf(dir), at.pack), 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const bytes = Buffer.allocUnsafe(at.length);
+    const read = readSync(fd, bytes, 0, at.length, at.offset);
+    return bytes.subarray(0, read);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The pack one render thread appends its entries to during one build, opened at its first entry.
+ * Writes go to offsets handed out as entries arrive, so several run at once while pages render;
+ * the file is closed whenever none is running and the thread has finished a batch (release).
+ */
+export class PackWriter {
+  readonly name: string;
+  private fd: number | null = null;
+  private size = 0;
+  private running = 0;
+  private releasing = false;
+  private failed = false;
+
+  /** `build` names the build (newBuildPacks); the thread's id makes the pack its own. */
+  constructor(
+    private readonly dir: string,
+    build: string,
+  ) {
+    this.name = `${build}-${threadId}.pack`;
+  }
+
+  /** Appends an entry; its location once written, null when it could not be (it then only costs a render). */
+  append(bytes: Uint8Array): Promise<PackLocation | null> {
+    this.releasing = false;
+    if (this.failed) return Promise.resolve(null);
+    try {
+      this.fd ??= openSync(path.join(folderOf(this.dir), this.name), this.size === 0 ? 'wx' : 'r+');
+    } catch {
+      this.failed = true;
+      return Promise.resolve(null);
+    }
+    const offset = this.size;
+    this.size += bytes.byteLength;
+    this.running++;
+    return new Promise((resolve) => {
+      write(this.fd!, bytes, 0, bytes.byteLength, offset, (err, written) => {
+        this.running--;
+        this.closeIfIdle();
+        resolve(err || written !== bytes.byteLength ? null : { pack: this.name, offset, length: bytes.byteLength });
+      });
+    });
+  }
+
+  /** The thread finished a batch: the file is closed once its writes are done (a worker may be stopped before the next). */
+  release(): void {
+    this.releasing = true;
+    this.closeIfIdle();
+  }
+
+  private closeIfIdle(): void {
+    if (!this.releasing || this.running > 0 || this.fd === null) return;
+    closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+/** Builds of this process whose packs are being written (the names' `<pid>-<build>` part). */
+const running = new Set<string>();
+
+/** A name for the packs of a build about to render, marked as running until savePageIndex. */
+export function newBuildPacks(): string {
+  const build = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  running.add(build);
+  return build;
+}
+
+/** A build that failed before its index could be saved: its packs are no longer being written. */
+export function forgetBuildPacks(build: string): void {
+  running.delete(build);
+}
+
+/**
+ * The end of a build's render: the entries it stored merged into the index (over those of the
+ * index found now whose packs are still there), packs compacted where most of their bytes are no
+ * longer named, the index renamed into place, and packs it does not name removed. Returns how
+ * many damaged files it ignored (an index that was not whole: every page then rendered again).
+ */
+export async function savePageIndex(dir: string, build: string, stored: readonly StoredEntry[]): Promise<number> {
+  try {
+    const folder = folderOf(dir);
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const packs = new Set(names.filter((n) => PACK_NAME.test(n)));
+    const previous = readPageIndex(dir);
+    const index = new Map<string, PackLocation>();
+    if (previous !== 'damaged') for (const [key, at] of previous) if (packs.has(at.pack)) index.set(key, at);
+    for (const { key, ...at } of stored) if (packs.has(at.pack)) index.set(key, at);
+    const compacted = compact(folder, index, build);
+    if (compacted) packs.add(compacted.into);
+    if (!writePageIndex(dir, index)) return previous === 'damaged' ? 1 : 0;
+    const named = new Set([...index.values()].map((at) => at.pack));
+    for (const name of packs) if (!named.has(name) && (compacted?.from.has(name) || unused(folder, name))) remove(path.join(folder, name));
+    // Entry files of sitegen versions before packs: never read again.
+    for (const name of names) if (name.endsWith('.json')) remove(path.join(folder, name));
+    return previous === 'damaged' ? 1 : 0;
+  } finally {
+    running.delete(build);
+  }
+}
+
+/** Removes a file the cache no longer needs; one that cannot be removed is left to the weekly pruning. */
+function remove(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // a folder of that name, or no permission: not this build's to fix
+  }
+}
+
+/** Whether no build may still be writing an unnamed pack: this process's finished builds', a dead process's, or an old one. */
+function unused(folder: string, name: string): boolean {
+  const [, pid, build] = PACK_NAME.exec(name)!;
+  if (Number(pid) === process.pid) return !running.has(`${pid}-${build}`);
+  if (!isProcessAlive(Number(pid))) return true;
+  try {
+    return Date.now() - statSync(path.join(folder, name)).mtimeMs > RUNNING_BUILD_GRACE_MS;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Copies the entries of each pack the index names less than half of into one new pack, and
+ * points the index at the copies: the packs then hold at most twice the bytes the index names.
+ * Null when no pack needed it, or the copy failed (the index is then left as it was).
+ */
+function compact(folder: string, index: Map<string, PackLocation>, build: string): { into: string; from: Set<string> } | null {
+  const live = new Map<string, number>();
+  for (const at of index.values()) live.set(at.pack, (live.get(at.pack) ?? 0) + at.length);
+  const from = new Set<string>();
+  for (const [pack, bytes] of live) {
+    try {
+      if (bytes * 2 < statSync(path.join(folder, pack)).size) from.add(pack);
+    } catch {
+      // gone since it was listed: its entries are simply not found
+    }
+  }
+  if (from.size === 0) return null;
+  const into = `${build}-c.pack`;
+  const moved = new Map<string, PackLocation>();
+  let out: number | null = null;
+  try {
+    out = openSync(path.join(folder, into), 'wx');
+    let size = 0;
+    for (const [key, at] of index) {
+      if (!from.has(at.pack)) continue;
+      const bytes = readPacked(path.dirname(folder), at);
+      // A pack cut short or gone: its entry is dropped, not copied as it is.
+      if (!bytes || bytes.byteLength !== at.length) continue;
+      writeSync(out, bytes, 0, bytes.byteLength, size);
+      moved.set(key, { pack: into, offset: size, length: bytes.byteLength });
+      size += bytes.byteLength;
+    }
+  } catch {
+    if (out !== null) closeSync(out);
+    remove(path.join(folder, into));
+    return null;
+  }
+  closeSync(out);
+  for (const [key, at] of index) if (from.has(at.pack)) index.delete(key);
+  for (const [key, at] of moved) index.set(key, at);
+  return { into, from };
+}
