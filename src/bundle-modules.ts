@@ -9,6 +9,7 @@
  *   renderer), else sitegen's own (a site without node_modules, as a test fixture in /tmp);
  * - everything else is sitegen's own dependency: sitegen's copy, else the site's.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readlink, realpath, rename, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -88,10 +89,13 @@ export async function linkPackages(dir: string, names: string[], root: string): 
       const link = path.join(dir, 'node_modules', name);
       if ((await readlink(link).catch(() => null)) === target) return;
       await mkdir(path.dirname(link), { recursive: true });
-      const tmp = `${link}.tmp-${process.pid}`;
-      await rm(tmp, { recursive: true, force: true });
+      // Unique to this call: two builds in one process (the library called twice at once) link side by side.
+      const tmp = `${link}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
       await symlink(target, tmp, 'junction');
-      await rename(tmp, link);
+      await rename(tmp, link).catch(async (err: unknown) => {
+        await rm(tmp, { force: true });
+        throw err;
+      });
     }),
   );
 }
