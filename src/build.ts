@@ -45,6 +45,7 @@ export interface BuildResult {
   /** Extra `.html` paths written for pages that declare aliases. */
   aliases: number;
   notFoundPages: number;
+  /** Locales of the pages built (a shard's share). */
   locales: number;
   files: number;
   bytes: number;

@@ -26,6 +26,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { BuildResult } from '../build.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { localesKeyJson } from '../locales.ts';
 import type { Shard } from '../shard.ts';
@@ -36,21 +37,12 @@ import { sourceFolders } from './source-prints.ts';
 import { SRC_DIR } from '../package-root.ts';
 
 /** What the report of the recorded build said that a build without its stages cannot know. */
-export interface OutputReport {
-  buildId: string;
-  pages: number;
-  aliases: number;
-  notFoundPages: number;
-  /** Locales of the pages built (a shard's share). */
-  locales: number;
-  files: number;
-  bytes: number;
+export interface OutputReport extends Pick<BuildResult, 'buildId' | 'pages' | 'aliases' | 'notFoundPages' | 'locales' | 'files' | 'bytes' | 'runtime'> {
   /** Render jobs (pages and not-found pages): what a cached full build would report as reused. */
   jobs: number;
   usedKeys: string[];
   /** The warnings of the build's stages (messages, check, fallbacks), in order; not those of the config or the cache. */
   warnings: string[];
-  runtime: { coreGzip: number; redirectBytes: number } | null;
 }
 
 /** Whose output the record is: where the cache is, what the build was asked, its sources' digest (source-prints.ts). */
