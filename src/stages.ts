@@ -322,7 +322,7 @@ export async function renderStage(state: BuildState): Promise<void> {
     // Route pages: one HTML file per path plus the payload; a not-found page: one file.
     state.files += result.paths.length ? result.paths.length + 1 : 1;
   }
-  state.warnings.push(...cacheDamageWarnings(state), ...fallbackWarnings(state));
+  state.warnings.push(...damageWarnings(state.cacheUse.damaged, state.cache), ...fallbackWarnings(state));
 }
 
 /**
@@ -351,13 +351,8 @@ async function keepStagedFiles(state: BuildState, staging: string): Promise<void
   if ((await keepOnly(staging, expected)) && state.previous) state.previous.stagedBefore = takenAt;
 }
 
-/** The render's warning about damaged build cache entries of this build, if any. */
-export function cacheDamageWarnings(state: BuildState): string[] {
-  return damageWarnings(state.cacheUse.damaged, state.cache);
-}
-
 /** The render's warnings about messages shown in a fallback locale: per locale, per locale of its fallback chain. */
-export function fallbackWarnings(state: BuildState): string[] {
+function fallbackWarnings(state: BuildState): string[] {
   const { config } = state;
   const fallbacks = new Map<string, Map<string, Set<string>>>();
   for (const result of state.results) {
