@@ -14,16 +14,14 @@
  * Last, CLI start: `sitegen --help` against `node -e 0`.
  */
 import { spawnSync } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { copyRealSite, median, REPO, syntheticSite } from './lib.ts';
+import { copyRealSite, editMessage, median, MESSAGE_EDIT, REPO, syntheticSite } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BIN = path.join(REPO, 'bin', 'sitegen');
 const FLOOR = path.join(REPO, 'bench', 'floor.mjs');
-/** The message edited: used by the jobs page only. */
-const EDIT = { file: 'locales/de.json', from: '"openingsTitle": "', to: '"openingsTitle": "(neu) ' };
 
 interface Sample { wall: number; cpu: number; rssMb: number }
 
@@ -47,9 +45,6 @@ async function measureSite(label: string, root: string) {
   const out = path.join(os.tmpdir(), `sitegen-bench-out-${process.pid}`);
   const cache = path.join(os.tmpdir(), `sitegen-bench-cache-${process.pid}`);
   const build = () => timed([BIN, 'build', '--root', root, '--out', out, '--cache-dir', cache]);
-  const edited = path.join(root, EDIT.file);
-  const original = await readFile(edited, 'utf8');
-  if (!original.includes(EDIT.from)) throw new Error(`bench: ${EDIT.file} has no ${EDIT.from}`);
   const s = { floor: [] as Sample[], cold: [] as Sample[], warm: [] as Sample[], edit: [] as Sample[] };
   try {
     for (let i = 0; i < RUNS; i++) {
@@ -60,12 +55,14 @@ async function measureSite(label: string, root: string) {
       await rm(out, { recursive: true, force: true });
       s.cold.push(build());
       s.warm.push(build());
-      await writeFile(edited, original.replace(EDIT.from, EDIT.to + i + ' '));
-      s.edit.push(build());
-      await writeFile(edited, original);
+      const undo = await editMessage(path.join(root, MESSAGE_EDIT.file), i);
+      try {
+        s.edit.push(build());
+      } finally {
+        await undo();
+      }
     }
   } finally {
-    await writeFile(edited, original);
     await rm(out, { recursive: true, force: true });
     await rm(cache, { recursive: true, force: true });
   }

@@ -6,12 +6,25 @@ import { copyRealSiteInto, REPO } from '../test/helpers/site.ts';
 
 export { REPO };
 
-/** The middle sample (the upper one of the two middles for an even count). */
 /** The middle value; with an even count, the mean of the two middle ones. */
 export function median(xs: number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The one message edit the benchmarks make: a de message that only the jobs page uses. */
+export const MESSAGE_EDIT = { file: 'locales/de.json', from: '"openingsTitle": "', to: '"openingsTitle": "(neu) ' };
+
+/**
+ * Makes the n-th message edit in a copy of a locale file (a different text each time, so that no
+ * cache already holds its pages) and returns the undo.
+ */
+export async function editMessage(file: string, n: number): Promise<() => Promise<void>> {
+  const original = await readFile(file, 'utf8');
+  if (!original.includes(MESSAGE_EDIT.from)) throw new Error(`bench: ${file} has no ${MESSAGE_EDIT.from}`);
+  await writeFile(file, original.replace(MESSAGE_EDIT.from, `${MESSAGE_EDIT.to}${n} `));
+  return () => writeFile(file, original);
 }
 
 /** The real site's sources (pages, templates, locales, config) in a new temporary folder. */

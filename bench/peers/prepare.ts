@@ -116,29 +116,40 @@ export async function prepareHugo(root: string, floorOut: string): Promise<strin
     path.join(dir, 'data', 'site.json'),
     JSON.stringify({ defaultLocale: facts.defaultLocale, locales: facts.locales, product: facts.info.product, year: String(facts.info.year), links: facts.info.links }),
   );
-  const prefixed = new Set(facts.locales.map((l) => l.code).filter((c) => c !== facts.defaultLocale));
-  for (const rel of await htmlFiles(floorOut)) {
-    const html = await readFile(path.join(floorOut, rel), 'utf8');
-    const parts = rel.split('/');
-    const locale = prefixed.has(parts[0]!) ? parts.shift()! : facts.defaultLocale;
-    const notFound = parts.join('/') === '404.html';
-    const route = notFound ? '/404' : '/' + parts.slice(0, -1).join('/');
-    const open = html.indexOf('<main ');
-    const inner = html.indexOf('>', open) + 1;
-    const close = html.lastIndexOf('</main>');
-    const ids = (chunk: string) => [...chunk.matchAll(/<linearGradient id="([^"]+)"/g)].map((m) => m[1]);
-    const front = {
-      url: '/' + rel.replace(/index\.html$/, ''),
-      layout: layoutOf(html.slice(open, inner)),
-      locale,
-      route,
-      notfound: notFound,
-      headerlogo: ids(html.slice(0, open))[0] ?? '',
-      footerlogo: ids(html.slice(close))[0] ?? '',
-    };
-    const file = path.join(dir, 'content', locale, `${notFound ? '404' : route === '/' ? 'home' : route.slice(1)}.html`);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, `${JSON.stringify(front, null, 1)}\n${html.slice(inner, close)}`);
-  }
+  for (const rel of await htmlFiles(floorOut)) await writeHugoContent(dir, facts, floorOut, rel);
   return dir;
+}
+
+/**
+ * Rewrites the content files of the pages the floor wrote anew into `floorOut` (for a rebuild
+ * after an edit: Hugo's content is the floor's `<main>`, so an edited message reaches Hugo there).
+ */
+export async function updateHugoContent(root: string, hugoDir: string, floorOut: string, pages: string[]): Promise<void> {
+  const facts = await siteFacts(root);
+  for (const rel of pages) await writeHugoContent(hugoDir, facts, floorOut, rel);
+}
+
+/** One page's content file: front matter (see prepareHugo) and the inside of its `<main>`. */
+async function writeHugoContent(dir: string, facts: SiteFacts, floorOut: string, rel: string): Promise<void> {
+  const html = await readFile(path.join(floorOut, rel), 'utf8');
+  const parts = rel.split('/');
+  const locale = parts[0] !== facts.defaultLocale && facts.locales.some((l) => l.code === parts[0]) ? parts.shift()! : facts.defaultLocale;
+  const notFound = parts.join('/') === '404.html';
+  const route = notFound ? '/404' : '/' + parts.slice(0, -1).join('/');
+  const open = html.indexOf('<main ');
+  const inner = html.indexOf('>', open) + 1;
+  const close = html.lastIndexOf('</main>');
+  const ids = (chunk: string) => [...chunk.matchAll(/<linearGradient id="([^"]+)"/g)].map((m) => m[1]);
+  const front = {
+    url: '/' + rel.replace(/index\.html$/, ''),
+    layout: layoutOf(html.slice(open, inner)),
+    locale,
+    route,
+    notfound: notFound,
+    headerlogo: ids(html.slice(0, open))[0] ?? '',
+    footerlogo: ids(html.slice(close))[0] ?? '',
+  };
+  const file = path.join(dir, 'content', locale, `${notFound ? '404' : route === '/' ? 'home' : route.slice(1)}.html`);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(front, null, 1)}\n${html.slice(inner, close)}`);
 }

@@ -1,9 +1,11 @@
 /**
  * Peer benchmark (`npm run bench:peers`; not a test, not part of `npm run bench`): sitegen against
  * the bare floor, Eleventy and Hugo on the same pages, the real site and the 20x site, in one run.
- * Every measurement is a whole process under /usr/bin/time (wall, CPU = user + system, peak RSS),
- * cold (no cache, no previous output); the tools take turns, the order rotating every round.
- * Medians of BENCH_RUNS rounds (default 3) with [min–max]; ratios against the floor of the same
+ * Every measurement is a whole process under /usr/bin/time (wall, CPU = user + system, peak RSS).
+ * Each tool builds cold (no cache, no previous output), then, after one message edit, again with
+ * its own cache and previous output kept (a CI run with its caches restored; the floor keeps
+ * nothing, so it has no rebuild). The tools take turns, the order rotating every round. Medians of
+ * BENCH_RUNS rounds (default 3) with [min–max]; ratios against the floor's cold build of the same
  * run. What each peer does and does not do: bench/peers/README.md.
  *
  *   BENCH_RUNS=5 npm run bench:peers
@@ -12,11 +14,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { copyRealSite, median, REPO, syntheticSite } from '../lib.ts';
-import { htmlFiles, PEERS, prepareEleventy, prepareHugo } from './prepare.ts';
+import { copyRealSite, editMessage, median, MESSAGE_EDIT, REPO, syntheticSite } from '../lib.ts';
+import { htmlFiles, PEERS, prepareEleventy, prepareHugo, updateHugoContent } from './prepare.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SIZES = (process.env.BENCH_SIZES ?? '1,20').split(',').map(Number);
@@ -30,10 +32,16 @@ interface Sample { wall: number; cpu: number; rssMb: number }
 interface Tool {
   name: string;
   /** The command, its working folder and extra environment, writing into `out`. */
-  command(out: string, scratch: string): { argv: string[]; cwd: string; env?: Record<string, string> };
+  command(out: string, cache: string): { argv: string[]; cwd: string; env?: Record<string, string> };
+  /** Makes the n-th message edit in this tool's own inputs and returns the undo; none for the floor. */
+  edit?: (n: number) => Promise<() => Promise<void>>;
+  /** Cold builds. */
   samples: Sample[];
-  /** HTML files and bytes of the first run's output, and whether they equal the floor's. */
+  /** Builds after the edit, with the cache and output of the cold build kept. */
+  rebuilds: Sample[];
+  /** HTML files and bytes of the first round's output, and whether they equal the floor's. */
   output?: { files: number; bytes: number; sameAsFloor: boolean | null };
+  rebuildOutput?: Tool['output'];
 }
 
 /** `npm ci` in bench/peers unless node_modules is a finished install of the current lock file. */
@@ -103,34 +111,65 @@ async function measureSize(size: number, hugo: boolean): Promise<Tool[]> {
   const { site, eleventySite } = await makeSites(size);
   const scratch = path.join(os.tmpdir(), `sitegen-peers-${process.pid}`);
   const reference = path.join(scratch, 'reference');
+  const floorArgv = (out: string) => node(path.join(REPO, 'bench', 'floor.mjs'), site, out);
   try {
     // The floor's pages: what Eleventy and Hugo must write byte for byte, and Hugo's content.
-    timed(node(path.join(REPO, 'bench', 'floor.mjs'), site, reference), REPO);
+    timed(floorArgv(reference), REPO);
     const floorTree = await readTree(reference);
+    /** The floor's pages after the n-th message edit (not timed), and which of them it changed. */
+    const floorEdited = async (n: number) => {
+      const out = path.join(scratch, `reference-edit-${n}`);
+      const undo = await editMessage(path.join(site, MESSAGE_EDIT.file), n);
+      try {
+        await rm(out, { recursive: true, force: true });
+        timed(floorArgv(out), REPO);
+      } finally {
+        await undo();
+      }
+      const tree = await readTree(out);
+      return { out, tree, changed: [...tree.keys()].filter((rel) => !floorTree.get(rel)?.equals(tree.get(rel)!)) };
+    };
+    const firstEdit = await floorEdited(0);
     await prepareEleventy(eleventySite);
     const hugoDir = hugo ? await prepareHugo(site, reference) : '';
     const tools: Tool[] = [
-      { name: 'floor', samples: [], command: (out) => ({ argv: node(path.join(REPO, 'bench', 'floor.mjs'), site, out), cwd: REPO }) },
+      { name: 'floor', samples: [], rebuilds: [], command: (out) => ({ argv: floorArgv(out), cwd: REPO }) },
       {
         name: 'sitegen build',
         samples: [],
+        rebuilds: [],
         command: (out, cache) => ({ argv: node(path.join(REPO, 'bin', 'sitegen'), 'build', '--root', site, '--out', out, '--cache-dir', cache), cwd: site }),
+        edit: (n) => editMessage(path.join(site, MESSAGE_EDIT.file), n),
       },
       {
         name: 'Eleventy 3.1.8',
         samples: [],
-        command: (out) => ({
+        rebuilds: [],
+        command: (out, cache) => ({
           argv: node(path.join(PEERS, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), `--config=${path.join(PEERS, 'eleventy', 'eleventy.config.mjs')}`, '--input=eleventy', `--output=${out}`),
           cwd: eleventySite,
-          // Cold like the others: tsx would otherwise reuse its transforms from the last run.
-          env: { TSX_DISABLE_CACHE: '1' },
+          // tsx keeps its transforms in <tmpdir>/tsx-<uid>: in the cache folder, empty for a cold build.
+          env: { TMPDIR: cache },
         }),
+        // Eleventy reads the messages from its data folder (a copy of the locale files).
+        edit: (n) => editMessage(path.join(eleventySite, 'eleventy', '_data', 'messages', path.basename(MESSAGE_EDIT.file)), n),
       },
       ...(hugo
         ? [{
             name: 'Hugo',
             samples: [],
+            rebuilds: [],
             command: (out: string, cache: string) => ({ argv: ['hugo', '--source', hugoDir, '--destination', out, '--cacheDir', cache, '--quiet'], cwd: hugoDir }),
+            // Hugo's content is the floor's <main>: the pages the edit changes get theirs anew.
+            edit: async (n: number) => {
+              const { out, changed } = n === 0 ? firstEdit : await floorEdited(n);
+              const undoMessages = await editMessage(path.join(hugoDir, 'data', 'messages', path.basename(MESSAGE_EDIT.file)), n);
+              await updateHugoContent(site, hugoDir, out, changed);
+              return async () => {
+                await undoMessages();
+                await updateHugoContent(site, hugoDir, reference, changed);
+              };
+            },
           }]
         : []),
     ];
@@ -141,9 +180,19 @@ async function measureSize(size: number, hugo: boolean): Promise<Tool[]> {
         const cache = path.join(scratch, 'cache');
         await rm(out, { recursive: true, force: true });
         await rm(cache, { recursive: true, force: true });
+        await mkdir(cache, { recursive: true });
         const { argv, cwd, env } = tool.command(out, cache);
+        const sitegen = tool.name === 'sitegen build';
         tool.samples.push(timed(argv, cwd, env));
-        tool.output ??= await describeOutput(out, tool.name === 'sitegen build' ? null : floorTree);
+        tool.output ??= await describeOutput(out, sitegen ? null : floorTree);
+        if (!tool.edit) continue;
+        const undo = await tool.edit(round);
+        try {
+          tool.rebuilds.push(timed(argv, cwd, env));
+          tool.rebuildOutput ??= await describeOutput(out, sitegen ? null : firstEdit.tree);
+        } finally {
+          await undo();
+        }
       }
       process.stdout.write(`  ${size}x: round ${round + 1} of ${RUNS} done\n`);
     }
@@ -165,27 +214,30 @@ const megabytes = (xs: number[]) => {
 
 function report(size: number, tools: Tool[]): void {
   const floor = tools[0]!;
-  const of = (t: Tool, k: keyof Sample) => t.samples.map((s) => s[k]);
-  const ratio = (t: Tool, k: keyof Sample) => (median(of(t, k)) / median(of(floor, k))).toFixed(2);
-  console.log(`\n${size === 1 ? 'real site (1x)' : `${size}x site`}: medians of ${RUNS} runs [min–max]; x = against the floor's median of this run`);
-  for (const t of tools) {
-    const o = t.output!;
-    const pages = `${o.files} pages, ${(o.bytes / 1e6).toFixed(1)} MB${o.sameAsFloor === null ? '' : o.sameAsFloor ? ', = floor' : ', DIFFERENT from the floor'}`;
+  const of = (xs: Sample[], k: keyof Sample) => xs.map((x) => x[k]);
+  const ratio = (xs: Sample[], k: keyof Sample) => (median(of(xs, k)) / median(of(floor.samples, k))).toFixed(2);
+  const describe = (o: NonNullable<Tool['output']>) =>
+    `${o.files} pages, ${(o.bytes / 1e6).toFixed(1)} MB${o.sameAsFloor === null ? '' : o.sameAsFloor ? ', = floor' : ', DIFFERENT from the floor'}`;
+  const line = (name: string, xs: Sample[], o: NonNullable<Tool['output']>) =>
     console.log(
-      `  ${t.name.padEnd(15)} wall ${seconds(of(t, 'wall'))} ${ratio(t, 'wall')}x   cpu ${seconds(of(t, 'cpu'))} ${ratio(t, 'cpu')}x   ` +
-        `peak ${megabytes(of(t, 'rssMb'))} ${ratio(t, 'rssMb')}x   (${pages})`,
+      `  ${name.padEnd(15)} wall ${seconds(of(xs, 'wall'))} ${ratio(xs, 'wall')}x   cpu ${seconds(of(xs, 'cpu'))} ${ratio(xs, 'cpu')}x   ` +
+        `peak ${megabytes(of(xs, 'rssMb'))} ${ratio(xs, 'rssMb')}x   (${describe(o)})`,
     );
-  }
+  const label = size === 1 ? 'real site (1x)' : `${size}x site`;
+  console.log(`\n${label}, cold: medians of ${RUNS} runs [min–max]; x = against the floor's median of this run`);
+  for (const t of tools) line(t.name, t.samples, t.output!);
+  console.log(`${label}, rebuild after one message edit, each tool's cache and previous output kept; x = against the floor's cold median`);
+  for (const t of tools) if (t.rebuildOutput) line(t.name, t.rebuilds, t.rebuildOutput);
 }
 
-console.log(`peer benchmark: ${os.availableParallelism()} cores, node ${process.version}, each run a process of its own, cold`);
+console.log(`peer benchmark: ${os.availableParallelism()} cores, node ${process.version}, each run a process of its own`);
 ensurePeersInstalled();
 const hugo = hugoVersion() !== null;
 timed(node(path.join(REPO, 'bin', 'sitegen'), '--version'), REPO); // compiles lib/ first if src/ changed, outside the measurements
 const results: [number, Tool[]][] = [];
 for (const size of SIZES) results.push([size, await measureSize(size, hugo)]);
 for (const [size, tools] of results) report(size, tools);
-const different = results.flatMap(([, tools]) => tools).filter((t) => t.output?.sameAsFloor === false);
+const different = results.flatMap(([, tools]) => tools).filter((t) => t.output?.sameAsFloor === false || t.rebuildOutput?.sameAsFloor === false);
 if (different.length) {
   console.log(`\n${different.map((t) => t.name).join(', ')} did not write the floor's pages byte for byte: the comparison above is not like for like.`);
   process.exitCode = 1;
