@@ -16,7 +16,7 @@
  * the bytes the index names. The weekly pruning (prune.ts) removes packs unwritten for a week.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, write, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync, writev } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -130,8 +130,8 @@ export class PackWriter {
     this.name = `${build}-${threadId}.pack`;
   }
 
-  /** Appends an entry; its location once written, null when it could not be (it then only costs a render). */
-  append(bytes: Uint8Array): Promise<PackLocation | null> {
+  /** Appends an entry made of `parts`; its location once written, null when it could not be (it then only costs a render). */
+  append(parts: readonly Uint8Array[]): Promise<PackLocation | null> {
     this.releasing = false;
     if (this.failed) return Promise.resolve(null);
     try {
@@ -141,13 +141,14 @@ export class PackWriter {
       return Promise.resolve(null);
     }
     const offset = this.size;
-    this.size += bytes.byteLength;
+    const length = parts.reduce((n, part) => n + part.byteLength, 0);
+    this.size += length;
     this.running++;
     return new Promise((resolve) => {
-      write(this.fd!, bytes, 0, bytes.byteLength, offset, (err, written) => {
+      writev(this.fd!, parts as Uint8Array[], offset, (err, written) => {
         this.running--;
         this.closeIfIdle();
-        resolve(err || written !== bytes.byteLength ? null : { pack: this.name, offset, length: bytes.byteLength });
+        resolve(err || written !== length ? null : { pack: this.name, offset, length });
       });
     });
   }

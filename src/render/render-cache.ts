@@ -177,7 +177,7 @@ type Lists = Pick<RenderFacts, (typeof LISTS)[number]>;
  * profile of a cached rebuild at 20 times the real site's size, head tags and documents made
  * afresh, their strings encoded and the entries' JSON parsed and compacted were 2.5 s of 4 s).
  */
-function encodeEntry(key: string, facts: RenderFacts): Buffer {
+function encodeEntry(key: string, facts: RenderFacts): Uint8Array[] {
   const lists = LISTS.map((name) => Buffer.from(JSON.stringify(facts[name])));
   const docs = facts.docs.flatMap((d) => [d.before, d.after]);
   const parts = [...lists, ...docs, ...(facts.payload ? [facts.payload] : [])];
@@ -189,7 +189,8 @@ function encodeEntry(key: string, facts: RenderFacts): Buffer {
     docs: facts.docs.map((d) => [d.before.byteLength, d.after.byteLength]),
     payload: facts.payload ? facts.payload.byteLength : null,
   };
-  return Buffer.concat([Buffer.from(JSON.stringify({ key, value }) + '\n'), ...parts]);
+  // Written as they are (one writev), not joined: the documents are the very buffers the page's files were written from.
+  return [Buffer.from(JSON.stringify({ key, value }) + '\n'), ...parts];
 }
 
 /** The facts of an entry written by encodeEntry for `key`; 'damaged' for anything else (cut short, another key, not one). */

@@ -161,9 +161,12 @@ function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, con
   return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
 
-/** Starts writing a document from parts (see write); they are joined by the write, not in memory. */
+/**
+ * Starts writing a document from parts (see write); they are joined by the write, not in memory,
+ * unless the previous output's file is compared with them.
+ */
 function writeParts(ctx: RenderContext, pending: Promise<unknown>[], rel: string, parts: Uint8Array[]): number {
-  if (ctx.previous && buildIdChanged(ctx.previous)) return writeNew(ctx, pending, rel, parts);
+  if (!ctx.previous || buildIdChanged(ctx.previous)) return writeNew(ctx, pending, rel, parts);
   return write(ctx, pending, rel, Buffer.concat(parts));
 }
 
@@ -171,7 +174,7 @@ function writeNew(ctx: RenderContext, pending: Promise<unknown>[], rel: string, 
   const file = path.join(ctx.outDir, rel);
   const buffers = parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
   // A path made twice by this renderer is made new the second time: the first write may not be done.
-  const stagedBefore = madeBefore(ctx, rel) ? null : ctx.previous!.stagedBefore;
+  const stagedBefore = !ctx.previous || madeBefore(ctx, rel) ? null : ctx.previous.stagedBefore;
   pending.push(foldersOf(ctx).ensure(path.dirname(file)).then(() => putNewFile(file, buffers, stagedBefore)));
   return buffers.reduce((n, b) => n + b.byteLength, 0);
 }
@@ -215,6 +218,14 @@ function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, fa
     file: page.file, locale, paths, bytes, usedKeys: facts.usedKeys as string[], passedValues: facts.passedValues as Record<string, string[]>,
     fallbacks: newFallbacks(ctx, locale, entry.fallbacks), links: firstSeen(ctx, locale, paths[0] ?? localizePath(NOT_FOUND_PATH, locale, ctx.defaultLocale), facts.links),
     alternates: facts.alternates, enhancers: facts.enhancers as string[], cache: 'reused',
+  };
+}
+
+/** A page's documents (their text before and after the build id) and payload, as the UTF-8 bytes its files and its cache entry hold. */
+function encodedFiles(documents: readonly string[][], payload: string | null): Pick<RenderFacts, 'docs' | 'payload'> {
+  return {
+    docs: documents.map(([before, after]) => ({ before: Buffer.from(before!), after: Buffer.from(after!) })),
+    payload: payload === null ? null : Buffer.from(payload),
   };
 }
 
@@ -330,20 +341,25 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   const payload = isNotFound
     ? null
     : JSON.stringify({ route: name, path: publicPath, locale: locale.code, title, layout: page.layout, lang: locale.iso, dir: locale.dir, head, html: documents[0]!.main } satisfies Payload) + '\n';
+  // A page kept in the cache is encoded once: its entry and its files are the same bytes.
+  const kept = cacheable && key ? encodedFiles(documents.map((d) => d.around), payload) : null;
   let bytes = 0;
-  if (ctx.write) {
+  if (ctx.write && kept) {
+    const id = Buffer.from(ctx.buildId);
+    for (const [i, doc] of files.documents.entries()) bytes += writeParts(ctx, pending, doc.file, [kept.docs[i]!.before, id, kept.docs[i]!.after]);
+    if (kept.payload !== null) bytes += write(ctx, pending, files.payload!, kept.payload);
+  } else if (ctx.write) {
     for (const [i, doc] of files.documents.entries()) bytes += write(ctx, pending, doc.file, documents[i]!.around.join(ctx.buildId), true);
     if (payload !== null) bytes += write(ctx, pending, files.payload!, payload);
   }
   const usedKeys = [...usage.keys];
   const passedValues = usage.passedValues();
   let storing: Promise<StoredEntry | null> | null = null;
-  if (cacheable && key) {
+  if (kept && key) {
     const deps = [...new Set([...usedKeys, ...asked])].sort();
     const record: RenderFacts = {
       deps, digest: messagesDigest(ctx, locale.code, deps), chainDigest: chainDigest(ctx, locale.code), usedKeys, passedValues, fallbacks: pageFallbacks(ctx, locale.code, usedKeys),
-      links: links.links, alternates, enhancers: links.enhancers, payload: payload === null ? null : Buffer.from(payload),
-      docs: documents.map(({ around: [before, after] }) => ({ before: Buffer.from(before), after: Buffer.from(after) })),
+      links: links.links, alternates, enhancers: links.enhancers, ...kept,
     };
     storing = store(ctx, key, record);
   }
