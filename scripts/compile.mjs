@@ -1,27 +1,48 @@
 #!/usr/bin/env node
 /**
- * Compiles the CLI to plain JavaScript in `lib/` (esbuild, ESM, code splitting), so that Node
- * runs it without a TypeScript loader. Runs from npm's `prepare` (so `npm ci` sets everything
- * up) and from bin/sitegen when a source file changed since the last compile.
+ * Compiles the CLI to plain JavaScript in `lib/`, so that Node runs it without a TypeScript
+ * loader. Runs from npm's `prepare` (so `npm ci` sets everything up) and from bin/sitegen when a
+ * source file changed since the last compile.
+ *
+ * Two builds (esbuild):
+ * - the command-line front, `src/cli.ts` with the commands' options: one CommonJS file,
+ *   `lib/cli.cjs`, which every start loads. One file, as each module of an ES module graph costs
+ *   a start more, and CommonJS, as only a script can be compiled with V8's code cache without
+ *   flags (bin/sitegen). It bundles commander and the few modules in FRONT; every module it loads
+ *   with `import()` becomes an entry of the second build, at its path under src/ (`lib/commands.js`).
+ * - everything else: ES modules with code splitting, the front's lazy modules, what sites import
+ *   as 'sitegen' (package.json `exports`) and the translation check's worker thread.
  *
  * `lib/inputs.json` lists the sources with their modification times: bin/sitegen compares them
  * (a stat per file) to notice stale output. Files are written to temporary names and renamed,
- * chunks before entries and the input list last, so that a CLI starting meanwhile never loads a
- * half-written file.
+ * chunks before entries, the front after them and the input list last, so that a CLI starting
+ * meanwhile never loads a half-written file.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const LIB = path.join(ROOT, 'lib');
+const SRC = path.join(ROOT, 'src');
+/** The front: every start runs it, from `lib/cli.cjs`. */
+const FRONT = 'src/cli.ts';
 /**
- * Entry points, source -> `lib/NAME.js`: the CLI, what sites import as 'sitegen' (package.json
- * `exports`), and the translation check's worker thread (src/check/in-worker.ts).
+ * The only modules of src/ the front may bundle: the commands' options and what they need, none of
+ * which holds state or a class (the rest of lib/ has its own copy of logger.ts and package-root.ts).
+ * A static import of any other would be a second copy of it beside the ES modules' one.
  */
-const ENTRIES = { cli: 'src/cli.ts', 'page-api': 'src/page-api.ts', 'check-worker': 'src/check/worker.ts' };
+const FRONT_SOURCES = ['src/cli.ts', 'src/check/command.ts', 'src/dev/command.ts', 'src/logger.ts', 'src/package-root.ts'];
+/**
+ * Entry points besides the front's lazy modules, source -> `lib/NAME.js`: what sites import as
+ * 'sitegen' (package.json `exports`) and the translation check's worker thread (src/check/in-worker.ts).
+ */
+const ENTRIES = { 'page-api': 'src/page-api.ts', 'check-worker': 'src/check/worker.ts' };
 /**
  * CommonJS packages bundled into lib/ rather than imported: every CLI start loads them, and Node
  * loads a CommonJS package file by file, each also scanned for its exports by cjs-module-lexer.
@@ -35,6 +56,15 @@ const EXTERNAL = [...Object.keys(PACKAGE.dependencies ?? {}), ...Object.keys(PAC
  * has none), at the top of every file of lib/, which runs in Node only.
  */
 const REQUIRE = "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);";
+/**
+ * The front is one function expression, which bin/sitegen compiles with V8's code cache and calls
+ * with what `require` gives a module, and an `import()` of its own: a script compiled with a code
+ * cache cannot call `import()` itself in Node 20 (it finds no callback to load with). Strict, as
+ * the ES modules it was written as. `import.meta.url` (package-root.ts) is the file's URL.
+ */
+const FRONT_HEAD = "(function (exports, require, module, __filename, __dirname, __sitegenImport) {'use strict'; const __sitegenMetaUrl = require('node:url').pathToFileURL(__filename).href;";
+/** What the front's `import(x)` is made into: `__sitegenImport(x)`, through a mark the plugin puts on its specifier. */
+const LAZY = 'sitegen-lazy:';
 /** Chunks no entry imports are removed once they are this old. */
 const STALE_CHUNK_MS = 60 * 60 * 1000;
 
@@ -48,6 +78,42 @@ function stampOf(rel) {
   return pkg ? `${pkg[1]}/package.json` : rel;
 }
 
+/**
+ * What the front loads with `import()`: Node's own modules as they are; a module of src/ is made an
+ * entry of the ES module build, `lib/NAME.js` for `src/NAME.ts`, and imported from there (the front
+ * is `lib/cli.cjs`, as cli.ts is `src/cli.ts`).
+ */
+function lazyModule(args, lazy) {
+  if (!args.path.startsWith('.')) return { path: LAZY + args.path, external: true };
+  const source = path.resolve(args.resolveDir, args.path);
+  const name = path.relative(SRC, source).replace(/\.tsx?$/, '').split(path.sep).join('/');
+  lazy[name] = source;
+  return { path: `${LAZY}./${name}.js`, external: true };
+}
+
+/**
+ * The front as bin/sitegen runs it: its `import()`s made calls of the function it is given, and a
+ * last line that names its contents, for the code cache (V8 itself compares only the length of the
+ * script it was made from).
+ */
+function frontCode(text) {
+  const code = text.replaceAll(`import("${LAZY}`, '__sitegenImport("');
+  if (code.includes(LAZY)) throw new Error(`compile: an import() in the CLI front (${FRONT}) that is not of a plain string`);
+  return `${code}// code cache key: ${createHash('sha256').update(code).digest('base64url')}\n`;
+}
+
+/**
+ * V8's code cache of the front, made as a start would use it: compiled, run, and with the program
+ * built and its help made, so that the functions every start and `--help` call are in it.
+ */
+function frontCodeCache(file, code) {
+  const script = new vm.Script(code, { filename: file });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file), (specifier) => import(specifier));
+  module.exports.createProgram({ cwd: ROOT }).helpInformation();
+  return script.createCachedData();
+}
+
 async function writeAtomic(file, contents) {
   const tmp = `${file}.tmp-${process.pid}`;
   await writeFile(tmp, contents);
@@ -55,42 +121,62 @@ async function writeAtomic(file, contents) {
 }
 
 /**
- * `prune`: remove every chunk this compile did not write, whatever its age (npm's `prepare`, which
- * also runs before `npm pack`: the package carries only the chunks its entries import).
+ * `prune`: remove every file of lib/ this compile did not write, whatever its age (npm's `prepare`,
+ * which also runs before `npm pack`: the package carries only what its entries import, and no code cache).
  */
 export async function compile({ prune = false } = {}) {
-  const result = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: Object.entries(ENTRIES).map(([out, source]) => ({ in: source, out })),
+  const common = { absWorkingDir: ROOT, bundle: true, platform: 'node', target: 'node20', external: EXTERNAL, jsx: 'automatic', sourcemap: 'linked', metafile: true, write: false, logLevel: 'warning' };
+  const lazy = {};
+  const front = await esbuild.build({
+    ...common,
+    entryPoints: { cli: FRONT },
     outdir: LIB,
-    bundle: true,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    define: { 'import.meta.url': '__sitegenMetaUrl' },
+    banner: { js: FRONT_HEAD },
+    footer: { js: '})' },
+    plugins: [{ name: 'sitegen-lazy-modules', setup: (b) => b.onResolve({ filter: /./ }, (args) => (args.kind === 'dynamic-import' ? lazyModule(args, lazy) : undefined)) }],
+  });
+  const strays = Object.keys(front.metafile.inputs).filter((rel) => rel.startsWith('src/') && !FRONT_SOURCES.includes(rel));
+  if (strays.length) throw new Error(`compile: the CLI front (${FRONT}) imports ${strays.join(', ')}; load them with import() on use, or add them to FRONT_SOURCES in scripts/compile.mjs if they hold no state`);
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: Object.entries({ ...ENTRIES, ...lazy }).map(([out, source]) => ({ in: source, out })),
+    outdir: LIB,
     splitting: true,
     format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: EXTERNAL,
     banner: { js: REQUIRE },
-    jsx: 'automatic',
-    sourcemap: 'linked',
     chunkNames: 'chunks/[name]-[hash]',
-    metafile: true,
-    write: false,
-    logLevel: 'warning',
   });
-  await mkdir(path.join(LIB, 'chunks'), { recursive: true });
-  const entries = new Set(Object.keys(ENTRIES).map((name) => path.join(LIB, `${name}.js`)));
+  for (const dir of new Set(result.outputFiles.map((f) => path.dirname(f.path)))) await mkdir(dir, { recursive: true });
+  const entries = new Set(Object.keys({ ...ENTRIES, ...lazy }).map((name) => path.join(LIB, `${name}.js`)));
   const chunks = result.outputFiles.filter((f) => !entries.has(f.path));
   await Promise.all(chunks.map((f) => writeAtomic(f.path, f.contents)));
   await Promise.all(result.outputFiles.filter((f) => entries.has(f.path)).map((f) => writeAtomic(f.path, f.contents)));
+  for (const f of front.outputFiles) {
+    if (!f.path.endsWith('.cjs')) {
+      await writeAtomic(f.path, f.contents);
+      continue;
+    }
+    const code = frontCode(f.text);
+    await writeAtomic(f.path, code);
+    // Headed by the key (the front's last line), which bin/sitegen compares before using it.
+    const key = code.slice(code.lastIndexOf('\n', code.length - 2) + 1);
+    await writeAtomic(`${f.path}.v8cache`, Buffer.concat([Buffer.from(key), frontCodeCache(f.path, code)]));
+  }
   const inputs = {};
-  for (const rel of new Set(Object.keys(result.metafile.inputs).map(stampOf).sort())) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
+  const sources = [...Object.keys(front.metafile.inputs), ...Object.keys(result.metafile.inputs)];
+  for (const rel of new Set(sources.map(stampOf).sort())) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
   await writeAtomic(path.join(LIB, 'inputs.json'), JSON.stringify(inputs, null, 2) + '\n');
   // Chunks of earlier compiles that no entry imports any more; only old ones, as a CLI started
-  // before this compile may still load its chunks on use (all of them when pruning).
-  const written = new Set(result.outputFiles.map((f) => path.basename(f.path)));
-  for (const name of await readdir(path.join(LIB, 'chunks'))) {
-    const file = path.join(LIB, 'chunks', name);
-    if (!written.has(name) && (prune || Date.now() - (await stat(file)).mtimeMs > STALE_CHUNK_MS)) await rm(file, { force: true });
+  // before this compile may still load its chunks on use. When pruning, every file of lib/ this
+  // compile did not write, whatever its age (but the declarations tsc writes into lib/types/).
+  const written = new Set([...result.outputFiles, ...front.outputFiles].flatMap((f) => (f.path.endsWith('.cjs') ? [f.path, `${f.path}.v8cache`] : [f.path])));
+  for (const rel of await readdir(LIB, { recursive: true })) {
+    const file = path.join(LIB, rel);
+    if (written.has(file) || rel === 'inputs.json' || rel.startsWith(`types${path.sep}`)) continue;
+    if (prune ? (await stat(file)).isFile() : rel.startsWith(`chunks${path.sep}`) && Date.now() - (await stat(file)).mtimeMs > STALE_CHUNK_MS) await rm(file, { force: true });
   }
 }
 

@@ -1,14 +1,15 @@
 /**
- * The command line: commander wiring only. Every action calls a library function; only this
- * edge prints the final error and sets the exit code.
+ * The command line: commander wiring only. Every start loads, runs and compiles this module, so it
+ * imports commander and nothing of the generator: each action loads its command from commands.ts
+ * (and a command its implementation) on use. In lib/ this module is one CommonJS file, the rest ES
+ * modules; scripts/compile.mjs refuses a static import of any other module of src/ from here, as
+ * it would be a second copy of that module (and of its classes, for `instanceof`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from 'commander';
-import type { BuildResult } from './build.ts';
+import type { BuildCommandOptions } from './commands.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { SitegenError } from './errors.ts';
-import { formatShard, parseShard } from './shard.ts';
 import { registerCheck } from './check/command.ts';
 import { registerServeAndDev } from './dev/command.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
@@ -47,23 +48,7 @@ export function createProgram(ctx: CliContext): Command {
       'after',
       '\nExamples:\n  $ sitegen build\n  $ sitegen build --out public --locales de,fr --base-url https://example.com\n  $ sitegen build --shard 2/3 --out out-2\n',
     )
-    .action(async (opts: { root: string; out: string; locales?: string[]; shard?: string; baseUrl?: string; assetsBase?: string; workers?: number; cache: boolean; cacheDir?: string }) => {
-      // Loaded on use, as every command's implementation: `sitegen --help` loads commander only.
-      const { build } = await import('./build.ts');
-      (await import('./heap-growth.ts')).limitHeapGrowth();
-      const result = await build({
-        root: opts.root,
-        outDir: opts.out,
-        locales: opts.locales,
-        shard: opts.shard === undefined ? undefined : parseShard(opts.shard),
-        baseUrl: opts.baseUrl,
-        assetsBase: opts.assetsBase,
-        workers: opts.workers,
-        cacheDir: opts.cache ? opts.cacheDir : false,
-        logger: ctx.logger,
-      });
-      printSummary(ctx.logger, result);
-    });
+    .action(async (opts: BuildCommandOptions) => (await import('./commands.ts')).buildCommand(opts, ctx));
 
   program
     .command('merge')
@@ -71,11 +56,7 @@ export function createProgram(ctx: CliContext): Command {
     .argument('<shards...>', 'output folders of the shards, in any order')
     .option('--out <dir>', 'output folder (replaced as a whole, only if every shard agrees)', 'dist')
     .addHelpText('after', '\nExample:\n  $ sitegen merge out-1 out-2 out-3 --out dist\n')
-    .action(async (shards: string[], opts: { out: string }) => {
-      const { merge } = await import('./merge.ts');
-      const r = await merge({ shards, outDir: opts.out, cwd: ctx.cwd });
-      ctx.logger.info(`merged ${r.shards} shard(s) → ${r.outDir} (${r.files} files, ${kb(r.bytes)}, build ${r.buildId})`);
-    });
+    .action(async (shards: string[], opts: { out: string }) => (await import('./commands.ts')).mergeCommand(shards, opts, ctx));
 
   program
     .command('init')
@@ -83,51 +64,11 @@ export function createProgram(ctx: CliContext): Command {
     .argument('[dir]', 'folder of the new site', '.')
     .option('--force', 'overwrite files the starter has that already exist')
     .addHelpText('after', '\nExample:\n  $ npx sitegen init my-site && cd my-site && npm install && npm run dev\n')
-    .action(async (dir: string, opts: { force?: boolean }) => {
-      const { init } = await import('./init.ts');
-      const r = await init({ dir: path.resolve(ctx.cwd, dir), force: opts.force });
-      ctx.logger.info(`wrote ${r.files.length} files into ${r.dir}:\n${r.files.map((f) => `  ${f}`).join('\n')}`);
-      if (r.added.length) ctx.logger.info(`package.json: added ${r.added.join(', ')}`);
-      const rel = path.relative(ctx.cwd, r.dir);
-      const cd = rel.startsWith('..') ? r.dir : rel;
-      ctx.logger.info(`next: ${cd ? `cd ${cd} && ` : ''}npm install && npm run dev (build: npm run build, check the translations: npm run check)`);
-    });
+    .action(async (dir: string, opts: { force?: boolean }) => (await import('./commands.ts')).initCommand(dir, opts, ctx));
 
   registerCheck(program, ctx);
   registerServeAndDev(program, ctx);
   return program;
-}
-
-const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
-
-export function printSummary(logger: Logger, r: BuildResult): void {
-  const warnings = r.warnings;
-  logger.info(
-    `built ${r.shard ? `shard ${formatShard(r.shard)}: ` : ''}${r.pages} pages${r.aliases ? `, ${r.aliases} .html aliases` : ''} and ${r.notFoundPages} not-found pages in ${r.locales} locales → ${r.outDir} ` +
-      `(${r.files} files, ${kb(r.bytes)}, ${(r.ms / 1000).toFixed(2)} s, build ${r.buildId})`,
-  );
-  if (r.cache) logger.info(`cache: ${r.cache.reused} page(s) reused, ${r.cache.rendered + r.cache.damaged} rendered (${r.cache.dir})`);
-  if (r.runtime) logger.info(`runtime: core ${r.runtime.coreGzip} B gzipped, root redirect ${r.runtime.redirectBytes} B`);
-  if (warnings.length) {
-    logger.info(`${warnings.length} warning(s):`);
-    for (const w of warnings.slice(0, 5)) logger.warn(w);
-    if (warnings.length > 5) logger.info(`… and ${warnings.length - 5} more`);
-  }
-}
-
-/** Prints a user error as its message and detail, without a stack; a bug with its stack and cause chain. */
-export function formatError(err: unknown): string {
-  if (err instanceof SitegenError) {
-    return [err.message, err.detail].filter(Boolean).join('\n');
-  }
-  const lines: string[] = [];
-  let current: unknown = err;
-  while (current) {
-    lines.push(current instanceof Error ? (current.stack ?? current.message) : String(current));
-    current = current instanceof Error ? current.cause : undefined;
-    if (current) lines.push('caused by:');
-  }
-  return lines.join('\n');
 }
 
 export async function runCli(argv: string[], ctx: CliContext = { cwd: process.cwd(), logger: createLogger() }): Promise<number> {
@@ -139,6 +80,7 @@ export async function runCli(argv: string[], ctx: CliContext = { cwd: process.cw
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code?.startsWith('commander.')) return (err as { exitCode: number }).exitCode;
+    const { formatError } = await import('./commands.ts');
     ctx.logger.error(formatError(err));
     return 1;
   }

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+/**
+ * `sitegen check` on the command line: its options only, as every CLI start registers it (see
+ * cli.ts); what it does is in run-command.ts, loaded when it runs.
+ */
 import type { Command } from 'commander';
-import type { ResolvedConfig } from '../config.ts';
-import { errors, SitegenError } from '../errors.ts';
-import type { MessageUsage } from '../build.ts';
 import type { Logger } from '../logger.ts';
 
 export interface CheckCommandContext {
@@ -35,56 +33,6 @@ export function registerCheck(program: Command, ctx: CheckCommandContext): void 
     .option('--html <file>', 'also write a self-contained HTML report to this file')
     .option('--root <dir>', 'project root', ctx.cwd)
     .action(async (options: CheckCommandOptions) => {
-      ctx.exitCode = await runCheckCommand(options, ctx);
+      ctx.exitCode = await (await import('./run-command.ts')).runCheckCommand(options, ctx);
     });
-}
-
-/** The whole command as a function: returns the exit code instead of exiting. */
-export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCommandContext): Promise<0 | 1> {
-  // Loaded on use: registering the command (every CLI start) stays cheap.
-  const [{ resolveConfig }, { check, exitCode, formatTable, renderHtmlReport, toJson }] = await Promise.all([import('../config.ts'), import('./index.ts')]);
-  const root = path.resolve(ctx.cwd, options.root);
-  const { config, warnings } = await resolveConfig(root);
-  for (const warning of warnings) ctx.logger.warn(warning);
-
-  const usage = await usageOf(config, ctx.logger);
-  const report = await check(config, { locale: options.locale, usedKeys: usage?.keys, passedValues: usage?.passedValues, usageSkipped: usage?.skippedLocales });
-
-  if (options.json) (ctx.stdout ?? process.stdout).write(toJson(report));
-  else ctx.logger.info(formatTable(report, { color: ctx.logger.color, strict: options.strict }));
-
-  if (options.html) {
-    const file = path.resolve(ctx.cwd, options.html);
-    try {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, renderHtmlReport(report));
-    } catch (cause) {
-      throw errors.checkReportWrite(file, cause);
-    }
-    if (!options.json) ctx.logger.info(`HTML report written to ${path.relative(ctx.cwd, file) || file}`);
-  }
-  return exitCode(report, { strict: options.strict });
-}
-
-/**
- * What the pages ask of the messages, from the build (`collectUsage` renders every page in
- * memory): keys and the values passed. Without pages, unused and undefined keys are simply not
- * checked, and the report says so; translations may then use en's arguments only. A locale whose
- * file is malformed is left out of the render (collectUsage); en's, or a page that does not
- * bundle, leaves out the whole scan, with a warning.
- */
-async function usageOf(config: ResolvedConfig, logger: Logger): Promise<MessageUsage | undefined> {
-  if (!existsSync(config.pagesDir)) {
-    logger.debug(`No pages folder at ${config.pagesDir}: unused and undefined keys are not checked.`);
-    return undefined;
-  }
-  const { collectUsage } = await import('../build.ts');
-  try {
-    return await collectUsage(config);
-  } catch (err) {
-    // The report comes out all the same (a malformed en is one of its findings), without usage.
-    if (!(err instanceof SitegenError)) throw err;
-    logger.warn(`The pages could not be rendered to see which messages they use, so unused and undefined keys are not checked: ${err.message}`);
-    return undefined;
-  }
 }

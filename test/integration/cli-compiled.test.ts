@@ -14,6 +14,15 @@ import { promisify } from 'node:util';
 import { REPO } from '../helpers/site.ts';
 
 const exec = promisify(execFile);
+/** Prints whether V8 accepts the code cache beside the front given as argument (its header cut off). */
+const CACHE_ACCEPTED = `
+const fs = require('node:fs'), vm = require('node:vm');
+const file = process.argv[1], code = fs.readFileSync(file, 'utf8'), cache = fs.readFileSync(file + '.v8cache');
+const key = code.slice(code.lastIndexOf('\\n', code.length - 2) + 1);
+if (cache.toString('utf8', 0, key.length) !== key) throw new Error('the cache is not headed by the front key');
+const script = new vm.Script(code, { filename: file, cachedData: cache.subarray(key.length) });
+console.log(script.cachedDataRejected ? 'refused' : 'accepted');
+`;
 let pkg: string;
 
 /** Runs the copy's bin with plain `node` (no loader flags), from an unrelated folder. */
@@ -34,10 +43,12 @@ describe('compiled CLI', () => {
   it('compiles lib/ on first use and runs it as plain JavaScript', async () => {
     expect(existsSync(path.join(pkg, 'lib'))).toBe(false);
     expect(await sitegen('--help')).toContain('Usage: sitegen');
-    const cli = await readFile(path.join(pkg, 'lib', 'cli.js'), 'utf8');
+    const cli = await readFile(path.join(pkg, 'lib', 'cli.cjs'), 'utf8');
     expect(cli).toContain('// src/cli.ts');
-    // Commands load their implementation on use: the entry itself imports neither esbuild nor React.
-    expect(cli).not.toMatch(/from "(esbuild|react)"/);
+    // Commands load their implementation on use: the front holds the commands' options only, and
+    // imports the rest (ES modules) when a command runs.
+    expect(cli).not.toMatch(/require\("(esbuild|react)"\)|\/\/ src\/(build|errors)\.ts/);
+    expect(cli).toContain('__sitegenImport("./commands.js")');
     // Nor does any other file: esbuild's API is loaded where it runs, which a build whose bundles
     // all come from the build cache never reaches (loading it costs as much CPU as a bare Node start).
     const chunks = await readdir(path.join(pkg, 'lib', 'chunks'));
@@ -54,11 +65,40 @@ describe('compiled CLI', () => {
     expect(await sitegen('--help')).toContain('Edited generator: renders React pages');
   });
 
+  it('starts from the V8 code cache its compile made, which this Node accepts', async () => {
+    await sitegen('--version');
+    const front = path.join(pkg, 'lib', 'cli.cjs');
+    const accepted = await exec(process.execPath, ['-e', CACHE_ACCEPTED, front]);
+    expect(accepted.stdout.trim()).toBe('accepted');
+  });
+
+  it('never runs a code cache made from other code, even of the same length, nor a damaged one', async () => {
+    await sitegen('--version');
+    const cacheFile = path.join(pkg, 'lib', 'cli.cjs.v8cache');
+    const oldCache = await readFile(cacheFile);
+    const file = path.join(pkg, 'src', 'cli.ts');
+    const source = await readFile(file, 'utf8');
+    // One letter changed: the front keeps its length, which is all V8 compares.
+    await writeFile(file, source.replace('renders React pages', 'renders React Pages'));
+    expect(await sitegen('--help')).toContain('renders React Pages for every locale');
+    await writeFile(cacheFile, oldCache);
+    expect(await sitegen('--help')).toContain('renders React Pages for every locale');
+    // Cut short (a disk that filled up), with the right key.
+    const fresh = path.join(pkg, 'lib', 'fresh.v8cache');
+    await exec(process.execPath, [path.join(pkg, 'scripts', 'compile.mjs')]);
+    await cp(cacheFile, fresh);
+    const cache = await readFile(fresh);
+    await writeFile(cacheFile, cache.subarray(0, cache.length / 2));
+    expect(await sitegen('--help')).toContain('renders React Pages for every locale');
+    await writeFile(file, source);
+    await rm(fresh);
+  });
+
   it('bundles its CommonJS dependencies, and recompiles when one of them is installed anew (its package.json changed)', async () => {
     await sitegen('--version');
-    const cli = await readFile(path.join(pkg, 'lib', 'cli.js'), 'utf8');
+    const cli = await readFile(path.join(pkg, 'lib', 'cli.cjs'), 'utf8');
     expect(cli).toMatch(/^\/\/ .*node_modules\/commander\/lib\/command\.js$/m);
-    expect(cli).not.toMatch(/from "commander"/);
+    expect(cli).not.toMatch(/require\("commander"\)/);
     const inputs = JSON.parse(await readFile(path.join(pkg, 'lib', 'inputs.json'), 'utf8')) as Record<string, number>;
     const stamp = Object.keys(inputs).find((rel) => rel.endsWith('node_modules/commander/package.json'))!;
     expect(stamp).toBeDefined();
@@ -81,9 +121,9 @@ describe('compiled CLI', () => {
   it('leaves an up-to-date lib/ untouched', async () => {
     await sitegen('--version');
     const before = await readFile(path.join(pkg, 'lib', 'inputs.json'), 'utf8');
-    const { mtimeMs } = statSync(path.join(pkg, 'lib', 'cli.js'));
+    const { mtimeMs } = statSync(path.join(pkg, 'lib', 'cli.cjs'));
     await sitegen('--version');
     expect(await readFile(path.join(pkg, 'lib', 'inputs.json'), 'utf8')).toBe(before);
-    expect(statSync(path.join(pkg, 'lib', 'cli.js')).mtimeMs).toBe(mtimeMs);
+    expect(statSync(path.join(pkg, 'lib', 'cli.cjs')).mtimeMs).toBe(mtimeMs);
   });
 });

@@ -107,7 +107,7 @@ describe('the packed package', () => {
     const { stdout } = await exec('tar', ['tzf', tarball]);
     const files = stdout.trim().split('\n').map((f) => f.replace(/^package\//, ''));
     expect([...new Set(files.map((f) => f.split('/')[0]))].sort()).toEqual(PACKAGE_PARTS);
-    for (const f of ['bin/sitegen', 'lib/cli.js', 'lib/page-api.js', 'lib/types/page-api.d.ts', 'src/render/server.tsx', 'src/runtime/core.ts', 'starter/gitignore', 'starter/templates/static/social.png']) {
+    for (const f of ['bin/sitegen', 'lib/cli.cjs', 'lib/page-api.js', 'lib/types/page-api.d.ts', 'src/render/server.tsx', 'src/runtime/core.ts', 'starter/gitignore', 'starter/templates/static/social.png']) {
       expect(files).toContain(f);
     }
     const installed = JSON.parse(await read(site, 'node_modules/sitegen/package.json'));

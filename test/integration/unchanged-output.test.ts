@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { lstat, mkdir, readdir, rm, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult, type BuildOptions } from '../../src/build.ts';
-import { printSummary } from '../../src/cli.ts';
+import { printSummary } from '../../src/commands.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { editFile, expectSameTree, fixtureSites } from '../helpers/site.ts';
 

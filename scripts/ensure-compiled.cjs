@@ -6,10 +6,11 @@
  * (profiled, this check was a fifth of `sitegen --help`'s own time). esbuild loads only when a
  * compile is needed.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+const { readFileSync, statSync } = require('node:fs');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ROOT = path.join(__dirname, '..') + path.sep;
 
 function isStale() {
   let inputs;
@@ -26,8 +27,10 @@ function isStale() {
   return false;
 }
 
-export async function ensureCompiled() {
+async function ensureCompiled() {
   if (!isStale()) return;
-  const { compile } = await import('./compile.mjs');
+  const { compile } = await import(pathToFileURL(path.join(__dirname, 'compile.mjs')).href);
   await compile();
 }
+
+module.exports = { ensureCompiled };

@@ -1,0 +1,89 @@
+/**
+ * What each command of the CLI does once its arguments are parsed. Kept apart from the commander
+ * wiring (cli.ts), which every start loads, runs and compiles: this module and everything it
+ * imports load only when a command runs (in lib/ it is plain ES modules, the wiring one CommonJS
+ * file; see scripts/compile.mjs).
+ */
+import path from 'node:path';
+import type { BuildResult } from './build.ts';
+import type { CliContext } from './cli.ts';
+import type { Logger } from './logger.ts';
+import { SitegenError } from './errors.ts';
+import { formatShard, parseShard } from './shard.ts';
+
+export interface BuildCommandOptions {
+  root: string;
+  out: string;
+  locales?: string[];
+  shard?: string;
+  baseUrl?: string;
+  assetsBase?: string;
+  workers?: number;
+  cache: boolean;
+  cacheDir?: string;
+}
+
+export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): Promise<void> {
+  const { build } = await import('./build.ts');
+  (await import('./heap-growth.ts')).limitHeapGrowth();
+  const result = await build({
+    root: opts.root,
+    outDir: opts.out,
+    locales: opts.locales,
+    shard: opts.shard === undefined ? undefined : parseShard(opts.shard),
+    baseUrl: opts.baseUrl,
+    assetsBase: opts.assetsBase,
+    workers: opts.workers,
+    cacheDir: opts.cache ? opts.cacheDir : false,
+    logger: ctx.logger,
+  });
+  printSummary(ctx.logger, result);
+}
+
+export async function mergeCommand(shards: string[], opts: { out: string }, ctx: CliContext): Promise<void> {
+  const { merge } = await import('./merge.ts');
+  const r = await merge({ shards, outDir: opts.out, cwd: ctx.cwd });
+  ctx.logger.info(`merged ${r.shards} shard(s) → ${r.outDir} (${r.files} files, ${kb(r.bytes)}, build ${r.buildId})`);
+}
+
+export async function initCommand(dir: string, opts: { force?: boolean }, ctx: CliContext): Promise<void> {
+  const { init } = await import('./init.ts');
+  const r = await init({ dir: path.resolve(ctx.cwd, dir), force: opts.force });
+  ctx.logger.info(`wrote ${r.files.length} files into ${r.dir}:\n${r.files.map((f) => `  ${f}`).join('\n')}`);
+  if (r.added.length) ctx.logger.info(`package.json: added ${r.added.join(', ')}`);
+  const rel = path.relative(ctx.cwd, r.dir);
+  const cd = rel.startsWith('..') ? r.dir : rel;
+  ctx.logger.info(`next: ${cd ? `cd ${cd} && ` : ''}npm install && npm run dev (build: npm run build, check the translations: npm run check)`);
+}
+
+const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
+
+export function printSummary(logger: Logger, r: BuildResult): void {
+  const warnings = r.warnings;
+  logger.info(
+    `built ${r.shard ? `shard ${formatShard(r.shard)}: ` : ''}${r.pages} pages${r.aliases ? `, ${r.aliases} .html aliases` : ''} and ${r.notFoundPages} not-found pages in ${r.locales} locales → ${r.outDir} ` +
+      `(${r.files} files, ${kb(r.bytes)}, ${(r.ms / 1000).toFixed(2)} s, build ${r.buildId})`,
+  );
+  if (r.cache) logger.info(`cache: ${r.cache.reused} page(s) reused, ${r.cache.rendered + r.cache.damaged} rendered (${r.cache.dir})`);
+  if (r.runtime) logger.info(`runtime: core ${r.runtime.coreGzip} B gzipped, root redirect ${r.runtime.redirectBytes} B`);
+  if (warnings.length) {
+    logger.info(`${warnings.length} warning(s):`);
+    for (const w of warnings.slice(0, 5)) logger.warn(w);
+    if (warnings.length > 5) logger.info(`… and ${warnings.length - 5} more`);
+  }
+}
+
+/** Prints a user error as its message and detail, without a stack; a bug with its stack and cause chain. */
+export function formatError(err: unknown): string {
+  if (err instanceof SitegenError) {
+    return [err.message, err.detail].filter(Boolean).join('\n');
+  }
+  const lines: string[] = [];
+  let current: unknown = err;
+  while (current) {
+    lines.push(current instanceof Error ? (current.stack ?? current.message) : String(current));
+    current = current instanceof Error ? current.cause : undefined;
+    if (current) lines.push('caused by:');
+  }
+  return lines.join('\n');
+}
