@@ -13,8 +13,8 @@
  * - everything else: ES modules with code splitting, the front's lazy modules, what sites import
  *   as 'sitegen' (package.json `exports`) and the translation check's worker thread.
  *
- * `lib/inputs.json` lists the sources with their modification times: bin/sitegen compares them
- * (a stat per file) to notice stale output. Files are written to temporary names and renamed,
+ * `lib/inputs.json` lists the sources, and their folders under src/, with their modification
+ * times: bin/sitegen compares them (a stat each) to notice stale output. Files are written to temporary names and renamed,
  * chunks before entries, the front after them and the input list last, so that a CLI starting
  * meanwhile never loads a half-written file.
  */
@@ -76,6 +76,19 @@ const STALE_CHUNK_MS = 60 * 60 * 1000;
 function stampOf(rel) {
   const pkg = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(rel.split(path.sep).join('/'));
   return pkg ? `${pkg[1]}/package.json` : rel;
+}
+
+/**
+ * The folders of src/ that hold a source, and those above them up to src/ itself, as `src/x/`: a
+ * file added, removed or renamed in one changes its modification time, which an edit of a file
+ * does not (a file a source imports that is removed, or added where a resolution would find it).
+ */
+function foldersOf(sources) {
+  const folders = new Set();
+  for (const rel of sources.filter((r) => r.startsWith('src/'))) {
+    for (let dir = path.posix.dirname(rel); dir !== '.'; dir = path.posix.dirname(dir)) folders.add(`${dir}/`);
+  }
+  return [...folders];
 }
 
 /**
@@ -167,7 +180,7 @@ export async function compile({ prune = false } = {}) {
   }
   const inputs = {};
   const sources = [...Object.keys(front.metafile.inputs), ...Object.keys(result.metafile.inputs)];
-  for (const rel of new Set(sources.map(stampOf).sort())) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
+  for (const rel of [...new Set(sources.map(stampOf))].concat(foldersOf(sources)).sort()) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
   await writeAtomic(path.join(LIB, 'inputs.json'), JSON.stringify(inputs, null, 2) + '\n');
   // Chunks of earlier compiles that no entry imports any more; only old ones, as a CLI started
   // before this compile may still load its chunks on use. When pruning, every file of lib/ this

@@ -1,10 +1,10 @@
 /**
- * For a source checkout: recompiles `lib/` when it is missing or a source it was compiled from
- * changed since (their modification times are in lib/inputs.json; a bundled package's package.json
- * stands for its files), so that a developer who edits src/ never runs stale code. Costs one stat
- * per source file, on every start: paths are joined as strings and a missing file is no exception
- * (profiled, this check was a fifth of `sitegen --help`'s own time). esbuild loads only when a
- * compile is needed.
+ * For a source checkout: recompiles `lib/` when it is missing, or a source it was compiled from, or
+ * a folder of src/ that holds one, changed or is gone since (their modification times are in
+ * lib/inputs.json; a bundled package's package.json stands for its files; a folder's time changes
+ * when a file is added to it or removed), so that a developer who edits, adds or removes a file of
+ * src/ never runs stale code. Costs one stat per source file and folder, on every start: paths are
+ * joined as strings and a missing file is no exception. esbuild loads only when a compile is needed.
  */
 const { readFileSync, statSync } = require('node:fs');
 const path = require('node:path');
@@ -20,9 +20,8 @@ function isStale() {
     return true;
   }
   for (const rel in inputs) {
-    // A source that is gone counts as unchanged: whatever imported it changed too.
     const stats = statSync(ROOT + rel, { throwIfNoEntry: false });
-    if (stats && stats.mtimeMs !== inputs[rel]) return true;
+    if (stats?.mtimeMs !== inputs[rel]) return true;
   }
   return false;
 }

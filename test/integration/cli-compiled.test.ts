@@ -65,6 +65,32 @@ describe('compiled CLI', () => {
     expect(await sitegen('--help')).toContain('Edited generator: renders React pages');
   });
 
+  it('recompiles when a source file is removed: a missing import fails, naming the file, instead of running stale code', async () => {
+    await sitegen('--version');
+    const file = path.join(pkg, 'src', 'shard.ts');
+    const source = await readFile(file, 'utf8');
+    await rm(file);
+    try {
+      await expect(sitegen('--version')).rejects.toThrow(/Could not resolve "\.\/shard\.ts"/);
+    } finally {
+      await writeFile(file, source);
+    }
+    expect(await sitegen('--version')).toBe('0.1.0\n');
+  });
+
+  it('recompiles when a file is added to a folder of src/', async () => {
+    await sitegen('--version');
+    const { mtimeMs } = statSync(path.join(pkg, 'lib', 'inputs.json'));
+    const added = path.join(pkg, 'src', 'check', 'added.ts');
+    await writeFile(added, 'export const added = 1;\n');
+    try {
+      await sitegen('--version');
+      expect(statSync(path.join(pkg, 'lib', 'inputs.json')).mtimeMs).toBeGreaterThan(mtimeMs);
+    } finally {
+      await rm(added);
+    }
+  });
+
   it('starts from the V8 code cache its compile made, which this Node accepts', async () => {
     await sitegen('--version');
     const front = path.join(pkg, 'lib', 'cli.cjs');
