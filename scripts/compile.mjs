@@ -40,9 +40,9 @@ const FRONT = 'src/cli.ts';
 const FRONT_SOURCES = ['src/cli.ts', 'src/check/command.ts', 'src/dev/command.ts', 'src/logger.ts', 'src/package-root.ts'];
 /**
  * Entry points besides the front's lazy modules, source -> `lib/NAME.js`: what sites import as
- * 'sitegen' (package.json `exports`) and the translation check's worker thread (src/check/in-worker.ts).
+ * 'sitegen' (package.json `exports`).
  */
-const ENTRIES = { 'page-api': 'src/page-api.ts', 'check-worker': 'src/check/worker.ts' };
+const ENTRIES = { 'page-api': 'src/page-api.ts' };
 /**
  * CommonJS packages bundled into lib/ rather than imported: every CLI start loads them, and Node
  * loads a CommonJS package file by file, each also scanned for its exports by cjs-module-lexer.

@@ -113,7 +113,13 @@ export async function bundleServer(
   pages: RouteFile[],
   notFound: string | null,
   folder?: BundleFolder,
-  cache?: { location: CacheLocation | null; onDamaged(): void; onInputs?(inputs: Inputs): void },
+  cache?: {
+    location: CacheLocation | null;
+    onDamaged(): void;
+    onInputs?(inputs: Inputs): void;
+    /** Called once esbuild has the request, for work of the main thread while it waits (not for a bundle from the cache). */
+    whileBundling?(): void;
+  },
 ): Promise<ServerBundle> {
   const layoutFiles = (await fg('*.{tsx,jsx}', { cwd: path.join(config.templatesDir, 'layouts'), absolute: true })).sort();
   const layouts = layoutFiles.map((f) => path.basename(f).replace(/\.(tsx|jsx)$/, ''));
@@ -150,7 +156,10 @@ export async function bundleServer(
         await esbuildApi();
         const running = runServerEsbuild(config, entry, split ? sources : [], into.dir);
         // Once esbuild has the request (after its plugins' setup, in microtasks): React meanwhile.
-        setImmediate(() => preloadReactServer(config.root));
+        setImmediate(() => {
+          preloadReactServer(config.root);
+          cache?.whileBundling?.();
+        });
         return running;
       },
       encode: (b) => encodeBuilt(b, base, into.dir),

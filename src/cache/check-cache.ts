@@ -1,9 +1,8 @@
 /**
  * The translation check of a build, kept in the build cache one locale at a time: after an edit
- * of one locale's file only that locale is checked again (and, so small, on the calling thread:
- * see check/in-worker.ts). Kept whole, the check of all 18 locales of the real site ran again on
- * a thread of its own after any one message edit: 300 ms of CPU or more beside the render, on a
- * 2-core machine, for one changed file.
+ * of one locale's file only that locale is checked again. Kept whole, the check of all 18 locales
+ * of the real site ran again after any one message edit: 300 ms of CPU or more beside the render
+ * (on a thread of its own, as it then was), on a 2-core machine, for one changed file.
  *
  * A locale's part (its row and findings, see check/report-parts.ts) depends only on en's file, its
  * own file, the config, the values the pages pass and sitegen's version. en's part also depends on
@@ -28,7 +27,7 @@ interface Slot {
 /**
  * `check(config, options)`, each locale's part from the cache when its inputs are unchanged;
  * `onDamaged` hears of each entry ignored. `run` is what checks on a miss (check itself, or
- * checkInWorker), asked for only the locales missing: the report joins their parts with the
+ * a check that waits for its turn), asked for only the locales missing: the report joins their parts with the
  * cached ones.
  */
 export async function cachedCheck(

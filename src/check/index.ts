@@ -81,6 +81,9 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
   // One locale at a time: parsed, compared, its findings placed, and its tree let go.
   const checked: Checked[] = [];
   for (const text of texts.slice(1)) {
+    // A turn of the event loop between locales: a build checks while esbuild bundles, and esbuild's
+    // plugin calls wait for this thread.
+    await new Promise((resolve) => setImmediate(resolve));
     const file = parseLocaleFile(text);
     let counts: Counts | null = null;
     if (file.status !== 'ok') reportUnreadable(run, file, file.status === 'malformed' ? 'error' : 'warning', reference.code);

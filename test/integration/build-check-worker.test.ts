@@ -1,8 +1,8 @@
 /**
- * The compiled CLI runs a build's translation check on a worker thread of its own, beside the
- * bundle and render stages: its errors still fail the build, name the file, the line and the key,
- * and come before any page's error; an argument unknown to en that a page passes still builds.
- * (Builds called from the TypeScript sources check on the main thread: build-errors.test.ts.)
+ * The compiled CLI runs a build's translation check while esbuild bundles, applied after the
+ * render: its errors still fail the build, name the file, the line and the key, and come before
+ * any page's error; an argument unknown to en that a page passes still builds. (Builds called
+ * from the TypeScript sources: build-errors.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
@@ -40,7 +40,7 @@ export default function About() {
 }
 `;
 
-describe('the translation check on its own thread (compiled CLI)', () => {
+describe('the translation check beside the bundle stage (compiled CLI)', () => {
   it('a check error fails the build with the file, line, locale and key, and leaves dist/ as it was', async () => {
     const { code, stderr } = await rebuildWith({ 'locales/de.json': DE('Start {count, plural, one {x}}') });
     expect(code).toBe(1);
