@@ -63,6 +63,21 @@ const REQUIRE = "import { createRequire as __sitegenRequire } from 'node:module'
  * the ES modules it was written as. `import.meta.url` (package-root.ts) is the file's URL.
  */
 const FRONT_HEAD = "(function (exports, require, module, __filename, __dirname, __sitegenImport) {'use strict'; const __sitegenMetaUrl = require('node:url').pathToFileURL(__filename).href;";
+/**
+ * commander requires node:child_process when it loads, for subcommands that are programs of their
+ * own (sitegen has none): with it come net, dgram and Node's streams, a sixth of a start's own
+ * CPU time. The front gets it on first use instead.
+ */
+const LAZY_CHILD_PROCESS = {
+  name: 'sitegen-lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (args.kind === 'require-call' && args.namespace !== 'lazy-builtin' ? { path: 'child_process', namespace: 'lazy-builtin' } : undefined));
+    b.onLoad({ filter: /./, namespace: 'lazy-builtin' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
 /** What the front's `import(x)` is made into: `__sitegenImport(x)`, through a mark the plugin puts on its specifier. */
 const LAZY = 'sitegen-lazy:';
 /** Chunks no entry imports are removed once they are this old. */
@@ -149,7 +164,10 @@ export async function compile({ prune = false } = {}) {
     define: { 'import.meta.url': '__sitegenMetaUrl' },
     banner: { js: FRONT_HEAD },
     footer: { js: '})' },
-    plugins: [{ name: 'sitegen-lazy-modules', setup: (b) => b.onResolve({ filter: /./ }, (args) => (args.kind === 'dynamic-import' ? lazyModule(args, lazy) : undefined)) }],
+    plugins: [
+      { name: 'sitegen-lazy-modules', setup: (b) => b.onResolve({ filter: /./ }, (args) => (args.kind === 'dynamic-import' ? lazyModule(args, lazy) : undefined)) },
+      LAZY_CHILD_PROCESS,
+    ],
   });
   const strays = Object.keys(front.metafile.inputs).filter((rel) => rel.startsWith('src/') && !FRONT_SOURCES.includes(rel));
   if (strays.length) throw new Error(`compile: the CLI front (${FRONT}) imports ${strays.join(', ')}; load them with import() on use, or add them to FRONT_SOURCES in scripts/compile.mjs if they hold no state`);
@@ -179,7 +197,7 @@ export async function compile({ prune = false } = {}) {
     await writeAtomic(`${f.path}.v8cache`, Buffer.concat([Buffer.from(key), frontCodeCache(f.path, code)]));
   }
   const inputs = {};
-  const sources = [...Object.keys(front.metafile.inputs), ...Object.keys(result.metafile.inputs)];
+  const sources = [...Object.keys(front.metafile.inputs), ...Object.keys(result.metafile.inputs)].filter((rel) => !rel.startsWith('lazy-builtin:'));
   for (const rel of [...new Set(sources.map(stampOf))].concat(foldersOf(sources)).sort()) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
   await writeAtomic(path.join(LIB, 'inputs.json'), JSON.stringify(inputs, null, 2) + '\n');
   // Chunks of earlier compiles that no entry imports any more; only old ones, as a CLI started

@@ -91,6 +91,19 @@ describe('compiled CLI', () => {
     }
   });
 
+  it('starts without node:child_process, which the bundled commander requires only for subcommands that are programs', async () => {
+    await sitegen('--version');
+    const hook = path.join(pkg, 'module-list.cjs');
+    await writeFile(hook, "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList)));\n");
+    try {
+      const { stdout, stderr } = await exec(process.execPath, ['-r', hook, path.join(pkg, 'bin', 'sitegen'), '--help']);
+      expect(stdout).toContain('Usage: sitegen');
+      expect(JSON.parse(stderr)).not.toContain('NativeModule child_process');
+    } finally {
+      await rm(hook);
+    }
+  });
+
   it('starts from the V8 code cache its compile made, which this Node accepts', async () => {
     await sitegen('--version');
     const front = path.join(pkg, 'lib', 'cli.cjs');
