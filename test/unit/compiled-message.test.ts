@@ -11,6 +11,8 @@ const SAMPLES: [string, Record<string, unknown>][] = [
   ['{gender, select, female {She} male {He} other {They}} paid {amount, number, ::currency/EUR}', { gender: 'female', amount: 12.5 }],
   ['Due {when, date, long} at {when, time, short}', { when: new Date(Date.UTC(2026, 2, 1, 9, 30)) }],
   ['<b>Bold</b> and {n, number, percent}', { n: 0.25, b: (chunks: unknown[]) => `[${chunks.join('')}]` }],
+  // Literal text at every depth: in a tag, in a plural's option inside a tag, with quoted braces.
+  ["<b>{n, plural, one {<i>just</i> '{'one'}'} other {# {kind, select, a {apples} other {others}} it''s}}</b> end", { n: 3, kind: 'a', b: (c: unknown[]) => `[${c.join('')}]`, i: (c: unknown[]) => `(${c.join('')})` }],
 ];
 
 describe('compileMessage', () => {
