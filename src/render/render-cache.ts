@@ -59,14 +59,25 @@ export function jobKey(ctx: RenderContext, job: RenderJob): string | null {
  * The values of `deps` in the job's locale and in each locale of its fallback chain (`pt`, the
  * default), and the locale's runtime strings (every document carries them), hashed: one hash of
  * their text per page. Pages whose entries hold the same list (one route in every copy of a large
- * site) share one digest: the lists of cached entries are shared (see `shared`). (Hashing each
- * key's values apart, to hash their hashes per page, cost 115 ms of a cached rebuild of the real
- * site, where no two pages of a locale read the same keys.)
+ * site) share one digest: the lists of cached entries are shared (see `shared`), and lists a
+ * render made are found by their text. (Hashing each key's values apart, to hash their hashes per
+ * page, cost 115 ms of a cached rebuild of the real site, where no two pages of a locale read the
+ * same keys.)
  */
 export function messagesDigest(ctx: RenderContext, locale: string, deps: readonly string[]): string {
   const prints = fingerprintsOf(ctx, locale);
   let digest = prints.digests.get(deps);
   if (digest !== undefined) return digest;
+  // A render's list is a new object, though the pages of one route in every copy of a large site
+  // read the same keys: found by its text, the digest is made once per route and locale.
+  const id = JSON.stringify(deps);
+  digest = prints.byText.get(id) ?? digestOf(prints, deps);
+  prints.byText.set(id, digest);
+  prints.digests.set(deps, digest);
+  return digest;
+}
+
+function digestOf(prints: Fingerprints, deps: readonly string[]): string {
   prints.runtime ??= hash('sha1', JSON.stringify(prints.chain.map((messages) => Object.entries(messages).filter(([key]) => key.startsWith(RUNTIME_PREFIX)).sort(([a], [b]) => (a < b ? -1 : 1)))), 'base64');
   let text = prints.runtime;
   // Each text with its length before it: no two lists of keys and values give the same text.
@@ -77,8 +88,7 @@ export function messagesDigest(ctx: RenderContext, locale: string, deps: readonl
       text += value === undefined ? '-' : value.length + ':' + value;
     }
   }
-  prints.digests.set(deps, (digest = hash('sha1', text, 'hex')));
-  return digest;
+  return hash('sha1', text, 'hex');
 }
 
 /** Every message of the locale's fallback chain (see RenderFacts' chainDigest). */
@@ -92,6 +102,8 @@ interface Fingerprints {
   /** The runtime's strings of every locale of the chain (the `runtime.` keys the document carries), hashed; made when first asked. */
   runtime: string | null;
   digests: WeakMap<readonly string[], string>;
+  /** The same digests by the lists' JSON text (see messagesDigest). */
+  byText: Map<string, string>;
 }
 const fingerprints = new WeakMap<RenderContext, Map<string, Fingerprints>>();
 
@@ -102,7 +114,7 @@ function fingerprintsOf(ctx: RenderContext, locale: string): Fingerprints {
   if (!prints) {
     const chain = [locale, ...fallbackChain(locale, ctx.locales, ctx.defaultLocale)].map((code) => ctx.messages[code] ?? {});
     const all = hash('sha1', chain.map(messagesPrint).join(' '), 'hex');
-    byLocale.set(locale, (prints = { chain, all, runtime: null, digests: new WeakMap() }));
+    byLocale.set(locale, (prints = { chain, all, runtime: null, digests: new WeakMap(), byText: new Map() }));
   }
   return prints;
 }
