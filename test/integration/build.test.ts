@@ -185,6 +185,20 @@ describe('build options', () => {
     await expectSameTree(path.join(root, 'a'), path.join(root, 'b'));
   });
 
+  it('on the main thread alone, a site of more pages than one run hands on every page: the same files as with workers, and a broken link on a late page is reported', async () => {
+    // 30 more pages in 3 locales: 102 jobs, past the 64 the main thread hands on at a time (render/pool.ts).
+    const extra: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) extra[`pages/more/p${String(i).padStart(2, '0')}.tsx`] = "export { default, head, layout } from '../about.tsx';\n";
+    const root = await site(extra);
+    const alone = await build({ root, outDir: 'alone', logger: createMemoryLogger(), workers: 0 });
+    const shared = await build({ root, outDir: 'shared', logger: createMemoryLogger(), workers: 2 });
+    expect(alone.pages).toBe(33 * 3);
+    expect(alone.buildId).toBe(shared.buildId);
+    await expectSameTree(path.join(root, 'shared'), path.join(root, 'alone'));
+    const broken = await site({ ...extra, 'pages/more/p29.tsx': "import { useI18n } from 'sitegen';\nexport { head, layout } from '../about.tsx';\nexport default function P() {\n  return <a href={useI18n().localePath('/nowhere')}>x</a>;\n}\n" });
+    await expect(build({ root: broken, logger: createMemoryLogger(), workers: 0 })).rejects.toMatchObject({ detail: expect.stringMatching(/nowhere/) });
+  });
+
   it('does not depend on where the project lives: two checkouts give the same build id and bytes', async () => {
     const [a, b] = [await site(), await site()];
     const ra = await build({ root: a, logger: createMemoryLogger() });
