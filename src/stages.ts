@@ -302,7 +302,7 @@ export async function renderStage(state: BuildState): Promise<void> {
   }
   const verifier = state.keepLinks ? null : new PageVerifier(verifyTargets(state));
   /** Each job's problems, at its index: reported in the order of the jobs, as verifyPages does. */
-  const problems: Problem[][] = [];
+  const problems: (Problem[] | undefined)[] = [];
   const context = cachedRenderContext(state, state.staging ?? '');
   state.results = await renderAll({
     modulePath: state.server!.modulePath,
@@ -312,7 +312,9 @@ export async function renderStage(state: BuildState): Promise<void> {
     context: { ...context, previous: state.previous },
     onResult: verifier
       ? (result, index) => {
-          problems[index] = verifier.problems(result);
+          // Most pages have none: only those that do keep a list (reportProblems skips the gaps).
+          const found = verifier.problems(result);
+          if (found.length > 0) problems[index] = found;
           result.links = [];
         }
       : undefined,

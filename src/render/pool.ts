@@ -140,7 +140,7 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
         worker.postMessage({ jobs: batch.jobs, messages: missing.size ? messagesOf(context, missing) : undefined });
       };
       worker.on('message', (msg: { results: JobResult[] }) => {
-        placed(batch!, msg.results.map((r) => compactor.compact(r)));
+        placed(batch!, msg.results.map((r, i) => compactor.compact(r, batch!.jobs[i])));
         feed();
         check();
       });

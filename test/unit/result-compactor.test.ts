@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ResultCompactor } from '../../src/render/compact.ts';
-import type { JobResult } from '../../src/render/context.ts';
+import type { JobResult, RenderJob } from '../../src/render/context.ts';
 
 const result = (locale: string, usedKeys: string[], passedValues: Record<string, string[]>): JobResult => ({
   file: '/site/pages/index.tsx', locale, paths: [`/${locale}/`], bytes: 1, usedKeys, passedValues, fallbacks: [], links: [], alternates: 0, enhancers: [],
@@ -31,5 +31,22 @@ describe('ResultCompactor', () => {
     const c = compactor.compact(result('de', ['a\0b'], {}));
     expect([a.usedKeys, b.usedKeys, c.usedKeys]).toEqual([['a', 'b'], ['b', 'a'], ['a\0b']]);
     expect(b.passedValues).toEqual({ a: [] });
+  });
+
+  it('gives a result from another thread the page file and locale of its job, and one shared copy of its cache status and pack name', () => {
+    const compactor = new ResultCompactor();
+    const page = { file: '/site/pages/index.tsx' } as RenderJob['page'];
+    // As they arrive from a worker: every string a copy of its own.
+    const copy = (s: string) => JSON.parse(JSON.stringify(s)) as string;
+    const arrived = (locale: string, offset: number): JobResult => ({
+      ...result(copy(locale), [], {}), file: copy(page.file), cache: 'rendered', stored: { key: `k${offset}`, pack: copy('1-ab-2.pack'), offset, length: 1 },
+    });
+    const a = compactor.compact(arrived('de', 0), { page, locale: 'de' });
+    const b = compactor.compact(arrived('fr', 1), { page, locale: 'fr' });
+    expect([a.file, a.locale, b.file, b.locale]).toEqual([page.file, 'de', page.file, 'fr']);
+    expect([a.cache, b.cache]).toEqual(['rendered', 'rendered']);
+    expect([a.stored, b.stored]).toEqual([{ key: 'k0', pack: '1-ab-2.pack', offset: 0, length: 1 }, { key: 'k1', pack: '1-ab-2.pack', offset: 1, length: 1 }]);
+    expect(b.fallbacks).toBe(a.fallbacks);
+    expect(a.fallbacks).toEqual([]);
   });
 });
