@@ -10,13 +10,13 @@
  *   a start more, and CommonJS, as only a script can be compiled with V8's code cache without
  *   flags (bin/sitegen). It bundles commander and the few modules in FRONT; every module it loads
  *   with `import()` becomes an entry of the second build, at its path under src/ (`lib/commands.js`).
- * - everything else: ES modules with code splitting, the front's lazy modules, what sites import
- *   as 'sitegen' (package.json `exports`) and the translation check's worker thread.
+ * - everything else: ES modules with code splitting, the front's lazy modules and what sites
+ *   import as 'sitegen' (package.json `exports`).
  *
  * `lib/inputs.json` lists the sources, and their folders under src/, with their modification
- * times: bin/sitegen compares them (a stat each) to notice stale output. Files are written to temporary names and renamed,
- * chunks before entries, the front after them and the input list last, so that a CLI starting
- * meanwhile never loads a half-written file.
+ * times: bin/sitegen compares them (a stat each) to notice stale output. Files are written to
+ * temporary names and renamed, chunks before entries, the front after them and the input list
+ * last, so that a CLI starting meanwhile never loads a half-written file.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -150,7 +150,8 @@ async function writeAtomic(file, contents) {
 
 /**
  * `prune`: remove every file of lib/ this compile did not write, whatever its age (npm's `prepare`,
- * which also runs before `npm pack`: the package carries only what its entries import, and no code cache).
+ * which also runs before `npm pack`: the package carries only what its entries import, and the
+ * front's code cache made for the Node that packed it; V8 ignores it under another).
  */
 export async function compile({ prune = false } = {}) {
   const common = { absWorkingDir: ROOT, bundle: true, platform: 'node', target: 'node20', external: EXTERNAL, jsx: 'automatic', sourcemap: 'linked', metafile: true, write: false, logLevel: 'warning' };

@@ -26,9 +26,9 @@ interface Slot {
 
 /**
  * `check(config, options)`, each locale's part from the cache when its inputs are unchanged;
- * `onDamaged` hears of each entry ignored. `run` is what checks on a miss (check itself, or
- * a check that waits for its turn), asked for only the locales missing: the report joins their parts with the
- * cached ones.
+ * `onDamaged` hears of each entry ignored. `run` is what checks on a miss (check itself, or a
+ * check that waits for its turn), asked for only the locales missing: the report joins their
+ * parts with the cached ones.
  */
 export async function cachedCheck(
   cache: CacheLocation | null,
