@@ -6,7 +6,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -63,11 +64,15 @@ export async function startEmulators(): Promise<RunningEmulators> {
   AUTH = `http://${HOST}:${ports.auth}`;
   FUNCTIONS = `http://${HOST}:${ports.functions}`;
 
+  // A temporary folder of this run: the emulators keep a locator file named by the project in it,
+  // which two runs at once (two test files) would read half-written from each other and fail on.
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-emulators-'));
+
   const cli = path.join(EMULATOR_DIR, 'node_modules/firebase-tools/lib/bin/firebase.js');
   const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth,functions', '--project', PROJECT, '--config', path.basename(configFile)], {
     cwd: EMULATOR_DIR,
     // Offline on this command only: otherwise the functions emulator stalls on a version check.
-    env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1', npm_config_offline: 'true' },
+    env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1', npm_config_offline: 'true', TMPDIR: tmp },
     detached: true, // its own process group, so that teardown also ends the function workers
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -78,11 +83,15 @@ export async function startEmulators(): Promise<RunningEmulators> {
     stop: async () => {
       await stopGroup(child);
       await rm(configFile, { force: true });
+      await rm(tmp, { recursive: true, force: true });
     },
   };
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The Firebase emulators exited with code ${child.exitCode} before they were ready:\n${output}`);
+    if (child.exitCode !== null) {
+      await emulators.stop();
+      throw new Error(`The Firebase emulators exited with code ${child.exitCode} before they were ready:\n${output}`);
+    }
     // The function is loaded when it answers a call without a token with UNAUTHENTICATED.
     const reply = await callFunction({ code: 'ALMO-2026' }).catch(() => undefined);
     if (reply?.error?.status === 'UNAUTHENTICATED') return emulators;
