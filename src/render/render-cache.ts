@@ -165,14 +165,15 @@ export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLo
 /** This thread's pack for the build of the render context (see page-packs.ts). */
 const writers = new WeakMap<RenderContext, PackWriter>();
 
-/** Starts appending the entry to this thread's pack: where it went once written, null when it failed (that only costs the next build the render). */
-export function store(ctx: RenderContext, key: string, facts: RenderFacts): Promise<StoredEntry | null> {
+/** Appends the entry to this thread's pack: where it went, null when it failed (that only costs the next build the render). */
+export function store(ctx: RenderContext, key: string, facts: RenderFacts): StoredEntry | null {
   let writer = writers.get(ctx);
   if (!writer) writers.set(ctx, (writer = new PackWriter(ctx.cache!.dir, ctx.cache!.build)));
-  return writer.append(encodeEntry(key, facts)).then((at) => at && { key, ...at });
+  const at = writer.append(encodeEntry(key, facts));
+  return at && { key, ...at };
 }
 
-/** The thread finished a batch of the render context's jobs: its pack is closed once written (a worker may be stopped before its next batch). */
+/** The thread finished a batch of the render context's jobs: its pack is closed (a worker may be stopped before its next batch). */
 export function releasePack(ctx: RenderContext): void {
   writers.get(ctx)?.release();
 }

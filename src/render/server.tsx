@@ -354,21 +354,21 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   }
   const usedKeys = [...usage.keys];
   const passedValues = usage.passedValues();
-  let storing: Promise<StoredEntry | null> | null = null;
+  let stored: StoredEntry | null = null;
   if (kept && key) {
     const deps = [...new Set([...usedKeys, ...asked])].sort();
     const record: RenderFacts = {
       deps, digest: messagesDigest(ctx, locale.code, deps), chainDigest: chainDigest(ctx, locale.code), usedKeys, passedValues, fallbacks: pageFallbacks(ctx, locale.code, usedKeys),
       links: links.links, alternates, enhancers: links.enhancers, ...kept,
     };
-    storing = store(ctx, key, record);
+    stored = store(ctx, key, record);
   }
   const result: JobResult = {
     file: page.file, locale: locale.code, paths: files.documents.flatMap((d) => (d.path === null ? [] : [d.path])), bytes, usedKeys, passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
     links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, enhancers: links.enhancers, cache: cached?.facts === null && cached.damaged ? 'damaged' : key ? 'rendered' : undefined,
   };
-  // The build's index names the entry once it is written: the result goes back after the batch's writes.
-  if (storing) pending.push(storing.then((at) => at && (result.stored = at)));
+  // The build's index names the entry (it is written already).
+  if (stored) result.stored = stored;
   return result;
 }
 
