@@ -23,6 +23,8 @@ export interface BuildOptions extends ConfigOverrides {
   logger?: Logger;
   /** Worker threads for rendering; default decided by the amount of work. 0 renders on the main thread. */
   workers?: number;
+  /** Called with the number of (page, locale) pairs the build renders, once it knows them (not when the output is unchanged). */
+  onPlan?: (jobs: number) => void;
   /**
    * Build only shard k of n: its share of the pages plus every site-wide file, exactly as the
    * full build writes them, so that the union of the n shards is the full build.
@@ -203,6 +205,7 @@ async function fullBuild(
   const { newState, shardLocales } = await import('./stages.ts');
   const state = newState(config, options.logger, warnings, options.workers);
   state.shard = shard;
+  state.onPlan = options.onPlan;
   state.cache = scope?.cache ?? null;
   state.cacheUse.damaged += damaged;
   state.stages.push(...before);

@@ -24,8 +24,7 @@ export interface BuildCommandOptions {
 }
 
 export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): Promise<void> {
-  const { build } = await import('./build.ts');
-  (await import('./heap-growth.ts')).limitHeapGrowth();
+  const [{ build }, { limitHeapGrowth }] = await Promise.all([import('./build.ts'), import('./heap-growth.ts')]);
   const result = await build({
     root: opts.root,
     outDir: opts.out,
@@ -36,6 +35,7 @@ export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): 
     workers: opts.workers,
     cacheDir: opts.cache ? opts.cacheDir : false,
     logger: ctx.logger,
+    onPlan: limitHeapGrowth,
   });
   printSummary(ctx.logger, result);
 }

@@ -199,6 +199,19 @@ describe('build options', () => {
     await expect(build({ root: broken, logger: createMemoryLogger(), workers: 0 })).rejects.toMatchObject({ detail: expect.stringMatching(/nowhere/) });
   });
 
+  it('tells onPlan how many (page, locale) pairs it renders, a shard its share, and a build of an unchanged output nothing', async () => {
+    const root = await site();
+    const told: number[] = [];
+    const onPlan = (jobs: number) => told.push(jobs);
+    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onPlan });
+    // 3 routes and the not-found page in en, de and ar.
+    expect(told).toEqual([12]);
+    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onPlan });
+    expect(told).toEqual([12]);
+    await build({ root, outDir: 'shard', logger: createMemoryLogger(), cacheDir: false, shard: { index: 1, count: 3 }, onPlan });
+    expect(told).toEqual([12, 4]);
+  });
+
   it('does not depend on where the project lives: two checkouts give the same build id and bytes', async () => {
     const [a, b] = [await site(), await site()];
     const ra = await build({ root: a, logger: createMemoryLogger() });
