@@ -53,9 +53,15 @@ export async function renderUnseenPages(options: UnseenPagesOptions): Promise<Jo
   });
 }
 
-/** Adds the value names each result's calls passed to `into` (key -> names). */
+/**
+ * Adds the value names each result's calls passed to `into` (key -> names). Results share their
+ * records (compact.ts, and the render cache's parsed lists): one already added adds nothing again.
+ */
 export function addPassedValues(into: Map<string, Set<string>>, results: readonly JobResult[]): void {
+  const added = new Set<object>();
   for (const result of results) {
+    if (added.has(result.passedValues)) continue;
+    added.add(result.passedValues);
     for (const key in result.passedValues) {
       let names = into.get(key);
       if (!names) into.set(key, (names = new Set()));

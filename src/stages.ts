@@ -1,7 +1,7 @@
 /** The stages of `sitegen build`, in order. Each reads and extends one BuildState. */
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { lstat, readFile, rename } from 'node:fs/promises';
+import { lstat, readdir, readFile, rename } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { loadMessages, type LoadedMessages, type LoadOptions } from './i18n/messages.ts';
@@ -329,7 +329,8 @@ export async function renderStage(state: BuildState): Promise<void> {
   state.linkProblems = verifier && reportProblems(problems);
   // The check's errors come before any page's: they say better why a page failed.
   await finishCheck(state);
-  for (const result of state.results) for (const key of result.usedKeys) state.usedKeys.add(key);
+  // Results share their lists (see addPassedValues): each list once.
+  for (const keys of new Set(state.results.map((r) => r.usedKeys))) for (const key of keys) state.usedKeys.add(key);
   addPassedValues(state.passedValues, state.results);
   // Before any page's error: a translation using an argument no page passes fails that page too,
   // and the check's finding says better why.
@@ -350,6 +351,8 @@ export async function renderStage(state: BuildState): Promise<void> {
  * build's id first, so that the payloads in it are kept too.
  */
 async function keepStagedFiles(state: BuildState, staging: string): Promise<void> {
+  // A fresh staging folder (no older output to stage into): nothing to keep, nothing to list.
+  if ((await readdir(staging)).length === 0) return;
   const { config } = state;
   const assets = assetsDir(config.assetsBase);
   // Taken before anything in it changes: files older than this the older output left (reuse-output.ts).

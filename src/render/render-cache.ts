@@ -13,7 +13,7 @@
  */
 import { hash } from 'node:crypto';
 import { hashKey } from '../cache/entries.ts';
-import { PackWriter, readPacked, readPageIndex, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
+import { PackReader, PackWriter, readPageIndex, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
 import type { JobResult, RenderContext, RenderJob } from './context.ts';
 import { fallbackChain } from '../locales.ts';
 
@@ -150,9 +150,14 @@ export function hasEntry(ctx: RenderContext, key: string): boolean {
   return indexOf(ctx).has(key);
 }
 
+/** This thread's reader of the cache's packs for the render context, open until its batch ends (releasePack). */
+const readers = new WeakMap<RenderContext, PackReader>();
+
 export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLookup {
   const at = indexOf(ctx).get(key);
-  const bytes = at && readPacked(ctx.cache!.dir, at);
+  let reader = readers.get(ctx);
+  if (at && !reader) readers.set(ctx, (reader = new PackReader(ctx.cache!.dir)));
+  const bytes = at && reader!.read(at);
   if (!bytes) return { facts: null, key, damaged: false };
   const found = decodeEntry(ctx, bytes, key);
   // The key holds the page's path and aliases: an entry with other documents than they make is damaged.
@@ -173,9 +178,10 @@ export function store(ctx: RenderContext, key: string, facts: RenderFacts): Stor
   return at && { key, ...at };
 }
 
-/** The thread finished a batch of the render context's jobs: its pack is closed (a worker may be stopped before its next batch). */
+/** The thread finished a batch of the render context's jobs: its pack is closed, and the packs it read (a worker may be stopped before its next batch). */
 export function releasePack(ctx: RenderContext): void {
   writers.get(ctx)?.release();
+  readers.get(ctx)?.close();
 }
 
 /** The facts kept as JSON, each a part of its own, in this order. */

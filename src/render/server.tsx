@@ -259,11 +259,12 @@ function renderBody(mods: ServerModules, page: PageInfo, value: PageContext, lin
 function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usage: UsageRecorder, pending: Promise<unknown>[]): JobResult {
   const { page } = job;
   const entry = translatorFor(ctx, job.locale);
-  // Strings for the browser runtime: formatted once per locale, counted as used by every page.
-  entry.runtime ??= entry.translator.namespace(RUNTIME_PREFIX);
   const key = jobKey(ctx, job);
   const cached = key ? lookup(ctx, job, key) : null;
   if (cached?.facts) return reuseJob(ctx, job, entry, cached.facts, pending);
+  // Strings for the browser runtime: formatted once per locale that renders a page (a page from
+  // the cache has them in its documents already), counted as used by every page.
+  entry.runtime ??= entry.translator.namespace(RUNTIME_PREFIX);
   // What the render reads of the messages: every key asked, also through `has`; a namespace (all
   // keys of a prefix) cannot be listed, so a page that asks for one is not cached.
   const asked = new Set<string>();
@@ -394,21 +395,25 @@ function serialize(err: unknown): SerializedError {
 export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], progress?: Int32Array): Promise<JobResult[]> {
   const results: JobResult[] = [];
   const pending: Promise<unknown>[] = [];
-  for (const [index, job] of jobs.entries()) {
-    // Shared with the main thread: if this worker dies, it knows which page it was on.
-    if (progress) Atomics.store(progress, 0, index);
-    const usage = new UsageRecorder();
-    try {
-      results.push(compactorFor(ctx).compact(withoutExit(() => renderJob(mods, ctx, job, usage, pending))));
-    } catch (err) {
-      results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [], links: [], alternates: 0, enhancers: [], error: serialize(err) });
+  try {
+    for (const [index, job] of jobs.entries()) {
+      // Shared with the main thread: if this worker dies, it knows which page it was on.
+      if (progress) Atomics.store(progress, 0, index);
+      const usage = new UsageRecorder();
+      try {
+        results.push(compactorFor(ctx).compact(withoutExit(() => renderJob(mods, ctx, job, usage, pending))));
+      } catch (err) {
+        results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [], links: [], alternates: 0, enhancers: [], error: serialize(err) });
+      }
+      if (pending.length >= MAX_PENDING_WRITES) await Promise.all(pending.splice(0));
     }
-    if (pending.length >= MAX_PENDING_WRITES) await Promise.all(pending.splice(0));
+    // Every page of the batch rendered: a worker that dies from here on cannot tell which one made it.
+    if (progress) Atomics.store(progress, 0, -1);
+    await Promise.all(pending);
+  } finally {
+    // Also after a failed write: a dev session goes on, and holds no pack open.
+    if (ctx.cache) releasePack(ctx);
   }
-  // Every page of the batch rendered: a worker that dies from here on cannot tell which one made it.
-  if (progress) Atomics.store(progress, 0, -1);
-  await Promise.all(pending);
-  if (ctx.cache) releasePack(ctx);
   return results;
 }
 

@@ -1,12 +1,13 @@
 /**
  * PackWriter: a render thread's entries go one after the other into its pack, each readable where
  * append said it went; a pack that cannot be written costs only the renders (null, never a throw).
+ * PackReader: a batch's entries read through one open file per pack, as readPacked reads them.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { newBuildPacks, PackWriter, readPacked } from '../../src/cache/page-packs.ts';
+import { newBuildPacks, PackReader, PackWriter, readPacked } from '../../src/cache/page-packs.ts';
 
 const made: string[] = [];
 afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
@@ -40,5 +41,34 @@ describe('PackWriter', () => {
     await mkdir(path.join(dir, 'pages'));
     expect(writer.append(entry('{"key":"b"}\n'))).toBeNull();
     writer.release();
+  });
+});
+
+describe('PackReader', () => {
+  it('reads the entries of several packs as readPacked does, and again after it was closed', async () => {
+    const dir = await cacheDir();
+    const one = new PackWriter(dir, newBuildPacks());
+    const a = one.append(entry('{"key":"a"}\n', 'Über'))!;
+    const b = one.append(entry('{"key":"b"}\n', 'uns'))!;
+    one.release();
+    const other = new PackWriter(dir, newBuildPacks());
+    const c = other.append(entry('{"key":"c"}\n', 'payload'))!;
+    other.release();
+    const reader = new PackReader(dir);
+    for (const at of [a, c, b]) expect(reader.read(at)!.equals(readPacked(dir, at)!)).toBe(true);
+    reader.close();
+    expect(reader.read(b)!.toString()).toBe('{"key":"b"}\nuns');
+    reader.close();
+  });
+
+  it('gives null for an entry of a pack that is not there, and reads the other packs', async () => {
+    const dir = await cacheDir();
+    const writer = new PackWriter(dir, newBuildPacks());
+    const a = writer.append(entry('{"key":"a"}\n'))!;
+    writer.release();
+    const reader = new PackReader(dir);
+    expect(reader.read({ pack: '1-abc-0.pack', offset: 0, length: 10 })).toBeNull();
+    expect(reader.read(a)!.toString()).toBe('{"key":"a"}\n');
+    reader.close();
   });
 });
