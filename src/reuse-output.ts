@@ -19,7 +19,7 @@
  * This module is bundled into the server module too (the renderer writes pages with it), so it
  * uses nothing but Node's own modules.
  */
-import { closeSync, constants, existsSync, fstatSync, ftruncateSync, linkSync, lstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, ftruncateSync, linkSync, lstatSync, openSync, readSync, unlinkSync, writeSync, writevSync } from 'node:fs';
 import { copyFile, open, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -127,11 +127,18 @@ function rewrittenInPlace(file: string, contents: readonly Uint8Array[], stagedB
   }
 }
 
-/** Writes the buffers one after the other from the start of the file; returns how many bytes that is. */
+/**
+ * Writes the buffers one after the other from the start of the file; returns how many bytes that
+ * is. One writev for all of them (a document from the cache is three: its text around the build
+ * id); what a short write left is written part by part.
+ */
 function writeAt(fd: number, contents: readonly Uint8Array[]): number {
+  let written = writevSync(fd, contents as Uint8Array[], 0);
   let at = 0;
   for (const part of contents) {
-    for (let done = 0; done < part.byteLength; ) done += writeSync(fd, part, done, part.byteLength - done, at + done);
+    const done = Math.min(written, part.byteLength);
+    written -= done;
+    for (let n = done; n < part.byteLength; ) n += writeSync(fd, part, n, part.byteLength - n, at + n);
     at += part.byteLength;
   }
   return at;
@@ -253,8 +260,9 @@ function hasBytes(file: string, bytes: Uint8Array): boolean {
     if (!stat.isFile() || stat.size !== bytes.byteLength) return false;
     const buffer = Buffer.allocUnsafe(bytes.byteLength + 1);
     let read = 0;
-    // One byte more than expected: a file that grew since the stat is not equal.
-    for (let n = -1; n !== 0 && read < buffer.length; read += n) n = readSync(fd, buffer, read, buffer.length - read, read);
+    // One byte more than expected: a file that grew since the stat is not equal. A read of a
+    // regular file gives fewer bytes than asked only at its end: no second read to see that.
+    for (let asked = 0, n = 0; n === asked && read < buffer.length; read += n) n = readSync(fd, buffer, read, (asked = buffer.length - read), read);
     return read === bytes.byteLength && buffer.subarray(0, read).equals(bytes);
   } catch {
     return false;
