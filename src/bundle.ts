@@ -178,6 +178,7 @@ export async function bundleServer(
 
   const files = built.outputFiles.filter((f) => f.path.endsWith('.js') || f.path.endsWith('.js.map'));
   await Promise.all([into.add(files), linkPackages(path.dirname(into.dir), externalPackages(metafile), config.root)]);
+  const written = files.map((f) => f.path);
   // For the build id, the JS without what depends on where the project and sitegen are: esbuild's
   // name hashes (they cover the source maps, which name files by their path from sitegen's cache)
   // and its `// path/of/module.ts` comments.
@@ -195,9 +196,10 @@ export async function bundleServer(
     metafile,
     layouts,
     layoutFiles,
+    // Only the files' names: their contents (the code and its source map) are not kept for the build.
     dispose: async () => {
       if (owned) await owned.dispose();
-      else await into.release(files.map((f) => f.path));
+      else await into.release(written);
     },
   };
 }

@@ -15,6 +15,7 @@ import { describePages } from './render/pages.ts';
 import { renderAll } from './render/pool.ts';
 import { forgetBuildPacks, newBuildPacks, savePageIndex } from './cache/page-packs.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/context.ts';
+import { NO_LINKS } from './render/compact.ts';
 import { PageVerifier, reportProblems, verifyPages, type Problem, type VerifyTargets } from './verify/verify.ts';
 import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
@@ -318,7 +319,7 @@ export async function renderStage(state: BuildState): Promise<void> {
           // Most pages have none: only those that do keep a list (reportProblems skips the gaps).
           const found = verifier.problems(result);
           if (found.length > 0) problems[index] = found;
-          result.links = [];
+          result.links = NO_LINKS;
         }
       : undefined,
   }).catch((err: unknown) => {

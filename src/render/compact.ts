@@ -12,6 +12,8 @@
 import type { JobResult, RenderJob } from './context.ts';
 
 const NO_FALLBACKS = Object.freeze([]) as unknown as JobResult['fallbacks'];
+/** The links of a result whose links were judged and dropped (stages.ts): one empty list for all. */
+export const NO_LINKS = Object.freeze([]) as unknown as JobResult['links'];
 
 export class ResultCompactor {
   private lists = new Map<string, readonly string[]>();
@@ -31,8 +33,8 @@ export class ResultCompactor {
       result.locale = job.locale;
       if (result.cache) result.cache = this.text(result.cache);
       if (result.stored) result.stored.pack = this.text(result.stored.pack);
-      if (result.fallbacks.length === 0) result.fallbacks = NO_FALLBACKS;
     }
+    if (result.fallbacks.length === 0) result.fallbacks = NO_FALLBACKS;
     result.usedKeys = this.list(result.usedKeys) as string[];
     result.enhancers = this.list(result.enhancers) as string[];
     result.passedValues = this.record(result.passedValues) as Record<string, string[]>;

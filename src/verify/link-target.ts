@@ -20,8 +20,7 @@ export function pageUrl(siteUrl: string, pagePath: string): URL {
 export function linkTarget(href: string, base: URL): string | null {
   const plain = plainSitePath(href);
   if (plain !== null) return plain;
-  const trimmed = href.trim();
-  if (trimmed === '' || trimmed.startsWith('#')) return null;
+  if (staysOnPage(href)) return null;
   let url: URL;
   try {
     url = new URL(href, base);
@@ -31,6 +30,12 @@ export function linkTarget(href: string, base: URL): string | null {
   if (url.origin !== base.origin) return null;
   const path = decodePath(url.pathname);
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : '/';
+}
+
+/** Whether a link stays on the document it is on (empty, or only a `#fragment`): it leads to no page to judge. */
+export function staysOnPage(href: string): boolean {
+  const trimmed = href.trim();
+  return trimmed === '' || trimmed.startsWith('#');
 }
 
 /**
