@@ -1,31 +1,35 @@
 /**
- * Output folders, each made once per render, its parents first, with one synchronous mkdir each.
- * Node's asynchronous recursive mkdir, when a parent already exists, falls back to a synchronous
- * stat on the main thread (320 to 850 ms of it in a profile of the real site's build); each folder
- * then waited for its parent's plain asynchronous mkdir instead: a hop to libuv's threads and back
- * per folder, three or four in a row for a page's folders, while the page's writes waited. The
- * first rebuild after a message edit makes every folder of the output anew (~500 for the real site,
- * ~10,000 at 20 times its size) and has little else to do meanwhile, and made a quarter of its
- * context switches there. The call costs the same time in the kernel on either thread.
+ * Output folders, each made once per render, without `mkdir({ recursive: true })`. A profile of
+ * the real site's build showed 320 to 850 ms of main-thread time in `mkdir`: Node's recursive
+ * mkdir, when a parent already exists (every page's parent is shared with other pages), falls
+ * back to a synchronous stat on the main thread, and on this machine's file system each of those
+ * calls takes about a millisecond. Here each folder waits for its parent and is made with one
+ * plain asynchronous mkdir; a folder that exists already is fine.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 
 export class Folders {
-  private made = new Set<string>();
+  private made = new Map<string, Promise<void>>();
 
   /** `root` exists already (the staging folder, or dev's output folder). */
   constructor(root: string) {
-    this.made.add(path.resolve(root));
+    this.made.set(path.resolve(root), Promise.resolve());
   }
 
-  /** Makes `dir` (its parents first) unless this render made it already. */
-  ensure(dir: string): void {
-    if (this.made.has(dir)) return;
+  /** Resolves once `dir` exists; concurrent calls for one folder share one mkdir. */
+  ensure(dir: string): Promise<void> {
+    let made = this.made.get(dir);
+    if (made) return made;
     const parent = path.dirname(dir);
-    if (parent !== dir) this.ensure(parent);
-    // Its parent exists: one mkdir, or for a folder already there (dev's output) a stat, without a JS error.
-    mkdirSync(dir, { recursive: true });
-    this.made.add(dir);
+    made = (parent === dir ? Promise.resolve() : this.ensure(parent)).then(() => mkdir(dir).then(ignore, ignoreExisting));
+    this.made.set(dir, made);
+    return made;
   }
+}
+
+const ignore = () => {};
+
+function ignoreExisting(err: NodeJS.ErrnoException): void {
+  if (err.code !== 'EEXIST') throw err;
 }

@@ -162,7 +162,7 @@ function write(ctx: RenderContext, pending: Promise<unknown>[], rel: string, con
   const previous = previousFile(ctx.previous, rel);
   if (holdsBuildId && previous !== null && buildIdChanged(ctx.previous!)) return writeNew(ctx, pending, rel, [contents]);
   const file = path.join(ctx.outDir, rel);
-  pending.push(inFolder(ctx, file, () => putFile(file, contents, previous)));
+  pending.push(foldersOf(ctx).ensure(path.dirname(file)).then(() => putFile(file, contents, previous)));
   return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
 
@@ -180,7 +180,7 @@ function writeNew(ctx: RenderContext, pending: Promise<unknown>[], rel: string, 
   const buffers = parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
   // A path made twice by this renderer is made new the second time: the first write may not be done.
   const stagedBefore = !ctx.previous || madeBefore(ctx, rel) ? null : ctx.previous.stagedBefore;
-  pending.push(inFolder(ctx, file, () => putNewFile(file, buffers, stagedBefore)));
+  pending.push(foldersOf(ctx).ensure(path.dirname(file)).then(() => putNewFile(file, buffers, stagedBefore)));
   return buffers.reduce((n, b) => n + b.byteLength, 0);
 }
 
@@ -194,16 +194,10 @@ function madeBefore(ctx: RenderContext, rel: string): boolean {
   return false;
 }
 
-/** Makes `file`'s folder if need be, then the file with `put`; a failure of either is the returned promise's. */
-function inFolder(ctx: RenderContext, file: string, put: () => Promise<void>): Promise<void> {
+function foldersOf(ctx: RenderContext): Folders {
   let made = folders.get(ctx);
   if (!made) folders.set(ctx, (made = new Folders(ctx.outDir)));
-  try {
-    made.ensure(path.dirname(file));
-  } catch (err) {
-    return Promise.reject(err);
-  }
-  return put();
+  return made;
 }
 
 /**
