@@ -51,10 +51,24 @@ export async function editFile(dir: string, rel: string, change: (text: string) 
  * Call at the top level of a test file.
  */
 export function fixtureSites(name: string): (changes?: Record<string, string | null>) => Promise<string> {
+  const removed = removedAfterAll();
+  return async (changes = {}) => removed(await fixtureCopy(name, changes));
+}
+
+/**
+ * `tempDir()` makes a new empty folder `sitegen-{name}-...` in the system's temporary folder; every
+ * one is removed after the file's tests. Call at the top level of a test file.
+ */
+export function tempDirs(name: string): () => Promise<string> {
+  const removed = removedAfterAll();
+  return async () => removed(await mkdtemp(path.join(os.tmpdir(), `sitegen-${name}-`)));
+}
+
+/** Registers folders (returned as given) to be removed after the calling test file's tests. */
+function removedAfterAll(): (dir: string) => string {
   const made: string[] = [];
   afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
-  return async (changes = {}) => {
-    const dir = await fixtureCopy(name, changes);
+  return (dir) => {
     made.push(dir);
     return dir;
   };

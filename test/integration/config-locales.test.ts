@@ -3,20 +3,18 @@
  * that keeps builds deterministic, and the locale table (its order, default, iso, names and
  * direction) is the site's own.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { SitegenError } from '../../src/errors.ts';
+import { tempDirs } from '../helpers/site.ts';
 
-const made: string[] = [];
-afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
+const tempDir = tempDirs('config');
 
 /** A folder holding only these files. */
 async function site(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-config-'));
-  made.push(dir);
+  const dir = await tempDir();
   for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
   return dir;
 }

@@ -5,22 +5,14 @@
  * package.test.ts.)
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { listFiles, read } from '../helpers/site.ts';
+import { listFiles, read, tempDirs } from '../helpers/site.ts';
 
-const made: string[] = [];
-afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
-
-async function emptyDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-init-'));
-  made.push(dir);
-  return dir;
-}
+const emptyDir = tempDirs('init');
 
 async function sitegen(cwd: string, ...args: string[]) {
   const logger = createMemoryLogger();

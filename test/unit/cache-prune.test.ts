@@ -1,16 +1,15 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pruneCache } from '../../src/cache/prune.ts';
+import { tempDirs } from '../helpers/site.ts';
 
-const made: string[] = [];
-afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
 const DAY = 24 * 60 * 60 * 1000;
 
+const tempDir = tempDirs('prune');
+
 async function cacheWith(files: Record<string, number>): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-prune-'));
-  made.push(dir);
+  const dir = await tempDir();
   for (const [rel, ageDays] of Object.entries(files)) {
     const file = path.join(dir, rel);
     await mkdir(path.dirname(file), { recursive: true });

@@ -3,17 +3,15 @@
  * append said it went; a pack that cannot be written costs only the renders (null, never a throw).
  * PackReader: a batch's entries read through one open file per pack, as readPacked reads them.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { newBuildPacks, PackReader, PackWriter, readPacked } from '../../src/cache/page-packs.ts';
+import { tempDirs } from '../helpers/site.ts';
 
-const made: string[] = [];
-afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
+const tempDir = tempDirs('page-packs');
 const cacheDir = async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-page-packs-'));
-  made.push(dir);
+  const dir = await tempDir();
   await mkdir(path.join(dir, 'pages'));
   return dir;
 };

@@ -2,19 +2,13 @@
  * putNewFile: a document known to differ from the previous output's (its build id changed) is
  * made new in the staging folder from its parts, never written into an inode another path shares.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { link, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { link, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { putNewFile } from '../../src/reuse-output.ts';
+import { tempDirs } from '../helpers/site.ts';
 
-const made: string[] = [];
-afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
-const tempDir = async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-put-new-file-'));
-  made.push(dir);
-  return dir;
-};
+const tempDir = tempDirs('put-new-file');
 
 const parts = ['<html>…', 'abc123def456', '…</html>\n'].map((p) => Buffer.from(p));
 

@@ -3,19 +3,13 @@
  * part by part, never held whole, and is still linked from the previous output when it has
  * exactly the same bytes, compared part by part.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { putParts } from '../../src/reuse-output.ts';
+import { tempDirs } from '../helpers/site.ts';
 
-const made: string[] = [];
-afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
-const tempDir = async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-put-parts-'));
-  made.push(dir);
-  return dir;
-};
+const tempDir = tempDirs('put-parts');
 
 /** Parts as the sitemap makes them: many, with text outside ASCII, more than one write's worth. */
 const parts = (last = 'end\n') => ['<?xml?>\n', ...Array.from({ length: 3000 }, (_, i) => `<url>/ja/ページ-${i}</url>\n`.repeat(20)), last];

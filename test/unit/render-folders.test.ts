@@ -1,16 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm, stat, writeFile, mkdir } from 'node:fs/promises';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { stat, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Folders } from '../../src/render/folders.ts';
+import { tempDirs } from '../helpers/site.ts';
 
-const made: string[] = [];
-afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
-const tempRoot = async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-folders-'));
-  made.push(dir);
-  return dir;
-};
+const tempRoot = tempDirs('folders');
 
 describe('Folders', () => {
   it('makes nested folders, many at once under shared parents', async () => {
