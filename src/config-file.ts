@@ -77,18 +77,25 @@ function describeFailure(failure: BuildFailure, dir: string): string {
     .join('\n');
 }
 
+/** The build cache's part in loading the config (see ConfigHooks in config.ts). */
+export interface ConfigCache {
+  location: CacheLocation | null;
+  onDamaged(): void;
+  whileBundling?(): void;
+}
+
 /**
  * Imports `file` and returns its default export and the files it is made of. `onImport` hears of
  * each of them, also when the config then fails to run (dev watches them, so that fixing a broken
  * helper rebuilds).
  */
-export async function importConfigFile(file: string, onImport?: (file: string) => void, cache?: { location: CacheLocation | null; onDamaged(): void }): Promise<LoadedConfigModule> {
+export async function importConfigFile(file: string, onImport?: (file: string) => void, cache?: ConfigCache): Promise<LoadedConfigModule> {
   onImport?.(file);
   const dir = path.dirname(file);
   // A build keeps the bundle in its cache while every file esbuild read is unchanged (bundle-cache.ts).
   const result = await cachedRun(cache?.location ?? null, 'config', [file], {
     make: async () => {
-      const built = await bundle(file);
+      const built = await bundle(file, cache?.whileBundling);
       const inputs = metafileInputs(built.metafile.inputs, dir);
       return { value: { code: built.outputFiles[0]!.text, inputs }, inputs };
     },
@@ -124,8 +131,10 @@ export async function importConfigFile(file: string, onImport?: (file: string) =
   }
 }
 
-async function bundle(file: string) {
+async function bundle(file: string, whileBundling?: () => void) {
   const esbuild = await import('esbuild');
+  // Once esbuild has the request (after its plugins' setup, in microtasks).
+  if (whileBundling) setImmediate(whileBundling);
   return esbuild.build({
     entryPoints: [file],
     absWorkingDir: path.dirname(file),

@@ -2,8 +2,7 @@ import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULT_LOCALES, resolveLocales, type Locale, type LocaleInput } from './locales.ts';
 import { errors, SitegenError } from './errors.ts';
-import { importConfigFile } from './config-file.ts';
-import type { CacheLocation } from './cache/build-cache.ts';
+import { importConfigFile, type ConfigCache } from './config-file.ts';
 import { isWithin, projectPath } from './file-paths.ts';
 
 /**
@@ -99,8 +98,12 @@ export const CONFIG_FILES = ['sitegen.config.ts', 'sitegen.config.js', 'sitegen.
 export interface ConfigHooks {
   /** Hears of each of the site's files the config imports (the config itself first), for `sitegen dev` to watch. */
   onConfigImport?: (file: string) => void;
-  /** The build cache: the config's bundle is kept there while its files are unchanged; `onDamaged` hears of an entry ignored. */
-  cache?: { location: CacheLocation | null; onDamaged(): void };
+  /**
+   * The build cache: the config's bundle is kept there while its files are unchanged; `onDamaged`
+   * hears of an entry ignored, `whileBundling` is called once esbuild has the config (not for a
+   * bundle from the cache), for work of the main thread while it waits.
+   */
+  cache?: ConfigCache;
 }
 
 /** Loads `sitegen.config.ts` from `root` (if any) and fills in every default, once. */

@@ -221,6 +221,21 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.detail).toMatch(/pages\/about\.tsx:6:\d+/);
   });
 
+  it('an enhancer with a syntax error names its file and line, and leaves no server bundle of the build behind', async () => {
+    const root = await site();
+    await applyChanges(root, { 'templates/enhancers/slider.ts': 'export default function slider(el: HTMLElement): void {\n  el.dataset.ready = ;\n}\n' });
+    const err = (await build({ root, logger: createMemoryLogger() }).catch((e: unknown) => e)) as SitegenError;
+    expect(err.code).toBe('EnhancerBundleFailed');
+    expect(err.location).toMatchObject({ file: path.join(root, 'templates/enhancers/slider.ts'), line: 2 });
+    // The server module was bundled (and its pages described) beside the runtime's builds: its folder goes with the build.
+    expect((await readdir(path.join(root, 'node_modules/.cache/sitegen/bundles'))).filter((f) => f.startsWith(`${process.pid}-`))).toEqual([]);
+  });
+
+  it('a malformed locale file and a broken enhancer: the locale file is named, as the messages are read before the runtime is awaited', async () => {
+    const err = await failingBuild({ 'locales/de.json': '{ "nav": ', 'templates/enhancers/slider.ts': 'export default function slider(el: HTMLElement): void {\n  el.dataset.ready = ;\n}\n' });
+    expect(err.code).toBe('LocaleJsonInvalid');
+  });
+
   it('a broken internal link names the page, the locale and the href', async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <a href="/de/jobs">{t('about.title')}</a>;`) });
     expect(err.code).toBe('BrokenLinks');
