@@ -23,8 +23,11 @@ export interface BuildOptions extends ConfigOverrides {
   logger?: Logger;
   /** Worker threads for rendering; default decided by the amount of work. 0 renders on the main thread. */
   workers?: number;
-  /** Called with the number of (page, locale) pairs the build renders, once it knows them (not when the output is unchanged). */
-  onPlan?: (jobs: number) => void;
+  /**
+   * Called with how much the build renders, in pages, once it knows (not when the output is
+   * unchanged): each (page, locale) pair counts one, and one the build cache has an entry for a tenth.
+   */
+  onRender?: (pages: number) => void;
   /**
    * Build only shard k of n: its share of the pages plus every site-wide file, exactly as the
    * full build writes them, so that the union of the n shards is the full build.
@@ -214,7 +217,7 @@ async function fullBuild(
   const { newState, shardLocales } = await import('./stages.ts');
   const state = newState(config, options.logger, warnings, options.workers);
   state.shard = shard;
-  state.onPlan = options.onPlan;
+  state.onRender = options.onRender;
   state.cache = scope?.cache ?? null;
   state.cacheUse.damaged += damaged;
   state.stages.push(...before);

@@ -35,7 +35,7 @@ export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): 
     workers: opts.workers,
     cacheDir: opts.cache ? opts.cacheDir : false,
     logger: ctx.logger,
-    onPlan: limitHeapGrowth,
+    onRender: limitHeapGrowth,
   });
   printSummary(ctx.logger, result);
 }

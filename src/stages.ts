@@ -51,8 +51,8 @@ export interface BuildState {
   shard: Shard | null;
   /** The (page, locale) pairs this build renders: all of them, or the shard's share. */
   plan: PlannedJob[];
-  /** Told the plan's size once it is made (the CLI limits the heap's growth for a large build). */
-  onPlan?: (jobs: number) => void;
+  /** Told how much the render makes, in pages (see BuildOptions): the CLI limits the heap's growth for a large build. */
+  onRender?: (pages: number) => void;
   server: ServerBundle | null;
   /** Where the server bundle goes: a dev session keeps one folder for all its builds; else its own. */
   bundles?: BundleFolder;
@@ -255,7 +255,6 @@ export async function routesStage(state: BuildState): Promise<void> {
 export async function planStage(state: BuildState): Promise<void> {
   const files = [...state.routes.map((r) => r.file), ...(state.notFoundFile ? [state.notFoundFile] : [])];
   state.plan = planJobs({ files, locales: state.config.locales.map((l) => l.code), shard: state.shard });
-  state.onPlan?.(state.plan.length);
   if (state.shard && state.plan.length === 0) {
     state.warnings.push(`Shard ${state.shard.index}/${state.shard.count} has no pages: there are more shards than (page, locale) pairs. Use fewer shards.`);
   }
@@ -342,6 +341,7 @@ export async function renderStage(state: BuildState): Promise<void> {
     root: config.root,
     jobs,
     context: { ...context, previous: state.previous },
+    onWork: state.onRender,
     onResult: verifier
       ? (result, index) => {
           // Most pages have none: only those that do keep a list (reportProblems skips the gaps).

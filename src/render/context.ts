@@ -53,6 +53,8 @@ export interface PageInfo {
 export interface RenderJob {
   page: PageInfo;
   locale: string;
+  /** Its build cache entry's key, when made already (render/render-cache.ts, jobKey; null without a cache). */
+  key?: string | null;
 }
 
 export interface JobResult {

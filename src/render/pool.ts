@@ -51,6 +51,8 @@ export interface RenderOptions {
   root: string;
   /** Called with each result as it arrives (in any order), with its job's index in `jobs`. */
   onResult?: (result: JobResult, index: number) => void;
+  /** Told how much the jobs amount to, in renders, before they start (see work). */
+  onWork?: (renders: number) => void;
 }
 
 /**
@@ -62,7 +64,11 @@ export async function renderAll(options: RenderOptions): Promise<JobResult[]> {
   // Errors thrown by pages then point at their .tsx source, through the server module's source map.
   process.setSourceMapsEnabled(true);
   const mod = (await import(pathToFileURL(options.modulePath).href)) as ServerModule;
-  const workers = options.workers ?? defaultWorkers(options, os.availableParallelism());
+  // Each job's entry key, made once here: the renderers take it from the job.
+  for (const job of options.jobs) job.key ??= jobKey(options.context, job);
+  const renders = work(options);
+  options.onWork?.(renders);
+  const workers = options.workers ?? workersFor(renders, os.availableParallelism());
   if (workers === 0) return renderAlone(mod, options);
   return renderShared(mod, options, workers);
 }
@@ -79,17 +85,21 @@ async function renderAlone(mod: ServerModule, options: RenderOptions): Promise<J
   return results;
 }
 
-/** Worker threads beside the main thread: none unless the jobs amount to MIN_JOBS_FOR_WORKERS renders. */
+/** Worker threads beside the main thread: none unless the jobs amount to MIN_JOBS_FOR_WORKERS renders (see work). */
 export function defaultWorkers(options: Pick<RenderOptions, 'jobs' | 'context'>, cores: number): number {
-  return cores > 1 && work(options) >= MIN_JOBS_FOR_WORKERS ? Math.min(cores - 1, 7) : 0;
+  return workersFor(work(options), cores);
+}
+
+function workersFor(renders: number, cores: number): number {
+  return cores > 1 && renders >= MIN_JOBS_FOR_WORKERS ? Math.min(cores - 1, 7) : 0;
 }
 
 /** How many renders the jobs amount to: a job whose cache entry exists counts CACHED_JOB_WORK. */
 function work({ jobs, context: ctx }: Pick<RenderOptions, 'jobs' | 'context'>): number {
-  if (jobs.length < MIN_JOBS_FOR_WORKERS || !ctx.cache) return jobs.length;
+  if (!ctx.cache) return jobs.length;
   let renders = 0;
   for (const job of jobs) {
-    const key = jobKey(ctx, job);
+    const key = job.key !== undefined ? job.key : jobKey(ctx, job);
     renders += key && hasEntry(ctx, key) ? CACHED_JOB_WORK : 1;
   }
   return renders;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { build, type BuildResult } from '../../src/build.ts';
@@ -199,17 +199,24 @@ describe('build options', () => {
     await expect(build({ root: broken, logger: createMemoryLogger(), workers: 0 })).rejects.toMatchObject({ detail: expect.stringMatching(/nowhere/) });
   });
 
-  it('tells onPlan how many (page, locale) pairs it renders, a shard its share, and a build of an unchanged output nothing', async () => {
+  it('tells onRender how much it renders (a page from the cache a tenth), a shard its share, and a build of an unchanged output nothing', async () => {
     const root = await site();
     const told: number[] = [];
-    const onPlan = (jobs: number) => told.push(jobs);
-    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onPlan });
+    const onRender = (pages: number) => told.push(pages);
+    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onRender });
     // 3 routes and the not-found page in en, de and ar.
     expect(told).toEqual([12]);
-    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onPlan });
+    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onRender });
     expect(told).toEqual([12]);
-    await build({ root, outDir: 'shard', logger: createMemoryLogger(), cacheDir: false, shard: { index: 1, count: 3 }, onPlan });
-    expect(told).toEqual([12, 4]);
+    // Every page has a cache entry: de's about page, which reads the edited message, finds its own
+    // out of date only when it reads it.
+    const de = path.join(root, 'locales', 'de.json');
+    await writeFile(de, (await readFile(de, 'utf8')).replace('"title": "Über uns"', '"title": "Über uns!"'));
+    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onRender });
+    expect(told).toHaveLength(2);
+    expect(told[1]).toBeCloseTo(12 / 10);
+    await build({ root, outDir: 'shard', logger: createMemoryLogger(), cacheDir: false, shard: { index: 1, count: 3 }, onRender });
+    expect(told.slice(2)).toEqual([4]);
   });
 
   it('does not depend on where the project lives: two checkouts give the same build id and bytes', async () => {
