@@ -24,7 +24,8 @@ export interface BuildCommandOptions {
 }
 
 export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): Promise<void> {
-  const [{ build }, { limitHeapGrowth }] = await Promise.all([import('./build.ts'), import('./heap-growth.ts')]);
+  const [{ build }, { limitHeapGrowth }, { optimizeLater }] = await Promise.all([import('./build.ts'), import('./heap-growth.ts'), import('./optimize-later.ts')]);
+  optimizeLater();
   const result = await build({
     root: opts.root,
     outDir: opts.out,
