@@ -135,8 +135,11 @@ export const RUNTIME_PREFIX = 'runtime.';
  * that a page without an entry costs no file system call (a profile of a cold build of the real
  * site had 343 ms of 1.4 s of rendering in opens of entry files that did not exist). An index
  * that is not whole names nothing here; the build's end counts it as damaged (page-packs.ts).
+ * Kept on globalThis: the build's copy of this module (render/pool.ts counts the entries) and the
+ * server module's (which renders on the main thread with the same context) read it once, not twice
+ * (5,760 entries at 20 times the real site's size: 7 to 10 ms each).
  */
-const indexes = new WeakMap<RenderContext, Map<string, PackLocation>>();
+const indexes: WeakMap<RenderContext, Map<string, PackLocation>> = ((globalThis as Record<symbol, unknown>)[Symbol.for('sitegen.pageIndexes')] ??= new WeakMap()) as never;
 function indexOf(ctx: RenderContext): Map<string, PackLocation> {
   let index = indexes.get(ctx);
   if (!index) {
