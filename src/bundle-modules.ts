@@ -1,5 +1,5 @@
 /**
- * The packages a server bundle leaves external (React, intl-messageformat, htmlparser2...) must be
+ * The packages a server bundle leaves external (React, intl-messageformat...) must be
  * found from the bundle's folder, which is in the site's own `node_modules/.cache/sitegen/` (never
  * in sitegen's install, which may be read-only). The bundle keeps bare specifiers (its code, part
  * of the build id, does not depend on where things are installed); Node looks them up from the

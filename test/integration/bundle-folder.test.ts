@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BundleFolder, bundleServer, type ServerBundle } from '../../src/bundle.ts';
+import { externalPackages } from '../../src/bundle-modules.ts';
 import { resolveConfig, type ResolvedConfig } from '../../src/config.ts';
 import { discoverRoutes, type RouteFile } from '../../src/routes.ts';
 import { editFile, fixtureSites, listFiles as files } from '../helpers/site.ts';
@@ -71,6 +72,16 @@ describe('server bundles in a shared folder (dev)', () => {
     expect(typeof mod.renderJobs).toBe('function');
     await own.dispose();
     expect(existsSync(own.dir)).toBe(false);
+  });
+
+  it('leaves to Node only the packages the pages and the renderer share or keep loaded (React, the message formatter); htmlparser2\'s tokenizer is in the bundle', async () => {
+    const own = await bundle();
+    // Imported, htmlparser2 loaded its parser, DOM handler, utilities and serializer too (25 modules)
+    // on every thread that imports the server module; the renderer uses its tokenizer alone.
+    expect(externalPackages(own.metafile)).toEqual(['@formatjs/icu-messageformat-parser', 'intl-messageformat', 'react', 'react-dom']);
+    const mod = await import(pathToFileURL(own.modulePath).href);
+    expect(typeof mod.renderJobs).toBe('function');
+    await own.dispose();
   });
 
   it('the code behind the build id changes with a component, not with where the project lives', async () => {
