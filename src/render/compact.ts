@@ -15,6 +15,18 @@ const NO_FALLBACKS = Object.freeze([]) as unknown as JobResult['fallbacks'];
 /** The links of a result whose links were judged and dropped (stages.ts): one empty list for all. */
 export const NO_LINKS = Object.freeze([]) as unknown as JobResult['links'];
 
+/**
+ * The JSON text of each shared list and record a compactor made: it is made anyway, to find an
+ * equal one, and a page's cache entry (render-cache.ts) holds the same text. (The compactor keeps
+ * it as its map's key already: no more memory.)
+ */
+const texts = new WeakMap<object, string>();
+
+/** `JSON.stringify(value)`, made once for a list or record this module shares. */
+export function jsonText(value: object): string {
+  return texts.get(value) ?? JSON.stringify(value);
+}
+
 export class ResultCompactor {
   private lists = new Map<string, readonly string[]>();
   private records = new Map<string, Readonly<Record<string, readonly string[]>>>();
@@ -47,15 +59,20 @@ export class ResultCompactor {
     return shared as T;
   }
 
-  private list(xs: readonly string[]): readonly string[] {
+  /** An equal shared, frozen list (the same one for every equal list this compactor is given). */
+  list(xs: readonly string[]): readonly string[] {
     if (Object.isFrozen(xs)) return xs;
     const id = JSON.stringify(xs);
     let shared = this.lists.get(id);
-    if (!shared) this.lists.set(id, (shared = Object.freeze([...xs])));
+    if (!shared) {
+      this.lists.set(id, (shared = Object.freeze([...xs])));
+      texts.set(shared, id);
+    }
     return shared;
   }
 
-  private record(values: Readonly<Record<string, readonly string[]>>): Readonly<Record<string, readonly string[]>> {
+  /** An equal shared, frozen record of shared lists. */
+  record(values: Readonly<Record<string, readonly string[]>>): Readonly<Record<string, readonly string[]>> {
     if (Object.isFrozen(values)) return values;
     const id = JSON.stringify(values);
     let shared = this.records.get(id);
@@ -63,6 +80,8 @@ export class ResultCompactor {
       const copy: Record<string, readonly string[]> = {};
       for (const key in values) copy[key] = this.list(values[key]!);
       this.records.set(id, (shared = Object.freeze(copy)));
+      // The copy has the same keys in the same order and equal lists: the same text.
+      texts.set(shared, id);
     }
     return shared;
   }

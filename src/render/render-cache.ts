@@ -16,6 +16,7 @@ import { hashKey } from '../cache/entries.ts';
 import { PackReader, PackWriter, readPageIndex, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
 import type { JobResult, RenderContext, RenderJob } from './context.ts';
 import { fallbackChain } from '../locales.ts';
+import { jsonText } from './compact.ts';
 
 /**
  * What one render of a page gave, enough to write its files again without React: each document's
@@ -59,8 +60,8 @@ export function jobKey(ctx: RenderContext, job: RenderJob): string | null {
  * The values of `deps` in the job's locale and in each locale of its fallback chain (`pt`, the
  * default), and the locale's runtime strings (every document carries them), hashed: one hash of
  * their text per page. Pages whose entries hold the same list (one route in every copy of a large
- * site) share one digest: the lists of cached entries are shared (see `shared`), and lists a
- * render made are found by their text. (Hashing each key's values apart, to hash their hashes per
+ * site) share one digest: the lists of cached entries are shared (see `shared`), so are the lists
+ * renders made (the renderer's compactor, compact.ts), and the two kinds meet by their text. (Hashing each key's values apart, to hash their hashes per
  * page, cost 115 ms of a cached rebuild of the real site, where no two pages of a locale read the
  * same keys.)
  */
@@ -68,9 +69,9 @@ export function messagesDigest(ctx: RenderContext, locale: string, deps: readonl
   const prints = fingerprintsOf(ctx, locale);
   let digest = prints.digests.get(deps);
   if (digest !== undefined) return digest;
-  // A render's list is a new object, though the pages of one route in every copy of a large site
-  // read the same keys: found by its text, the digest is made once per route and locale.
-  const id = JSON.stringify(deps);
+  // An entry's list and a render's equal one are two objects: found by its text (made once per
+  // shared list), the digest is made once per list of keys and locale.
+  const id = jsonText(deps);
   digest = prints.byText.get(id) ?? digestOf(prints, deps);
   prints.byText.set(id, digest);
   prints.digests.set(deps, digest);
@@ -200,7 +201,8 @@ type Lists = Pick<RenderFacts, (typeof LISTS)[number]>;
  * afresh, their strings encoded and the entries' JSON parsed and compacted were 2.5 s of 4 s).
  */
 function encodeEntry(key: string, facts: RenderFacts): Uint8Array[] {
-  const lists = LISTS.map((name) => Buffer.from(JSON.stringify(facts[name])));
+  // The lists a renderer shared (compact.ts) have their JSON text made already.
+  const lists = LISTS.map((name) => Buffer.from(jsonText(facts[name])));
   const docs = facts.docs.flatMap((d) => [d.before, d.after]);
   const parts = [...lists, ...docs, ...(facts.payload ? [facts.payload] : [])];
   const value = {

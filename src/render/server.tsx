@@ -385,20 +385,25 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
     for (const [i, doc] of files.documents.entries()) bytes += write(ctx, pending, doc.file, documents[i]!.around.join(ctx.buildId), true);
     if (payload !== null) bytes += write(ctx, pending, files.payload!, payload);
   }
-  const usedKeys = [...usage.keys];
-  const passedValues = usage.passedValues();
+  // Shared with equal lists of earlier pages before the entry is made: the pages of one route (in
+  // every copy of a large site) then share one list, whose JSON text is made once (compact.ts),
+  // and one digest of its keys' messages (render-cache.ts).
+  const compactor = compactorFor(ctx);
+  const usedKeys = compactor.list([...usage.keys]) as string[];
+  const passedValues = compactor.record(usage.passedValues()) as Record<string, string[]>;
+  const enhancers = compactor.list(links.enhancers) as string[];
   let stored: StoredEntry | null = null;
   if (kept && key) {
-    const deps = [...new Set([...usedKeys, ...asked])].sort();
+    const deps = compactor.list([...new Set([...usedKeys, ...asked])].sort());
     const record: RenderFacts = {
       deps, digest: messagesDigest(ctx, locale.code, deps), chainDigest: chainDigest(ctx, locale.code), usedKeys, passedValues, fallbacks: pageFallbacks(ctx, locale.code, usedKeys),
-      links: links.links, alternates, enhancers: links.enhancers, ...kept,
+      links: links.links, alternates, enhancers, ...kept,
     };
     stored = store(ctx, key, record);
   }
   const result: JobResult = {
     file: page.file, locale: locale.code, paths: publicPaths(files.documents), bytes, usedKeys, passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
-    links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, enhancers: links.enhancers, cache: cached?.facts === null && cached.damaged ? 'damaged' : key ? 'rendered' : undefined,
+    links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, enhancers, cache: cached?.facts === null && cached.damaged ? 'damaged' : key ? 'rendered' : undefined,
   };
   // The build's index names the entry (it is written already).
   if (stored) result.stored = stored;

@@ -103,6 +103,23 @@ describe('build cache', () => {
     expect(await readFile(path.join(root, 'cached', 'de', 'index.html'), 'utf8')).toContain('für dich und alle.');
   });
 
+  it('two routes reading the same messages share their entries\' lists: after an edit of one of them both render again, and the output equals a cold build', async () => {
+    const root = await basic();
+    // A second route whose render reads exactly what the home page's does (one shared list of keys per locale).
+    await writeFile(path.join(root, 'pages', 'copy.tsx'), await readFile(path.join(root, 'pages', 'index.tsx'), 'utf8'));
+    const first = await buildInto(root, 'first');
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const cached = await buildInto(root, 'cached');
+    expect(cached.cache).toMatchObject({ rendered: 2, reused: first.cache!.rendered - 2, damaged: 0 });
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+    expect(await readFile(path.join(root, 'cached', 'de', 'copy', 'index.html'), 'utf8')).toContain('für dich und alle.');
+    // And nothing changed: every page from the cache, the same bytes.
+    const warm = await buildInto(root, 'warm');
+    expect(warm.cache).toMatchObject({ rendered: 0, damaged: 0 });
+    await expectSameTree(path.join(root, 'cached'), path.join(root, 'warm'));
+  });
+
   it('a string added for the browser runtime in en is in every cached page of every locale, as in a cold build', async () => {
     const root = await basic();
     await buildInto(root, 'first');

@@ -3,7 +3,7 @@
  * once, so the results a build keeps until the end do not grow with a copy per page.
  */
 import { describe, expect, it } from 'vitest';
-import { ResultCompactor } from '../../src/render/compact.ts';
+import { jsonText, ResultCompactor } from '../../src/render/compact.ts';
 import type { JobResult, RenderJob } from '../../src/render/context.ts';
 
 const result = (locale: string, usedKeys: string[], passedValues: Record<string, string[]>): JobResult => ({
@@ -22,6 +22,23 @@ describe('ResultCompactor', () => {
     expect(b.passedValues).toBe(a.passedValues);
     expect(Object.isFrozen(a.usedKeys) && Object.isFrozen(a.passedValues)).toBe(true);
     expect([a.locale, b.locale]).toEqual(['de', 'fr']);
+  });
+
+  it("gives the JSON of a shared list or record as JSON.stringify gives the page's own (a cache entry holds it)", () => {
+    const compactor = new ResultCompactor();
+    const keys = ['b', 'a', 'q"uote', 'ü'];
+    // Integer-like keys come first in an object: the shared copy must keep the order the text has.
+    const values = { b: [], '10': ['count'], a: ['x', 'y'] };
+    const list = compactor.list([...keys]);
+    const record = compactor.record({ ...values });
+    expect(jsonText(list)).toBe(JSON.stringify(keys));
+    expect(jsonText(record)).toBe(JSON.stringify(values));
+    expect(JSON.stringify(record)).toBe(JSON.stringify(values));
+    // A second page's equal lists are the same shared ones, with the same text.
+    expect(compactor.list([...keys])).toBe(list);
+    expect(jsonText(compactor.record({ ...values }))).toBe(JSON.stringify(values));
+    // Any other value: its JSON.
+    expect(jsonText([['k', 'en']])).toBe('[["k","en"]]');
   });
 
   it('keeps lists that differ apart, in their order', () => {
