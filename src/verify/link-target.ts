@@ -15,19 +15,22 @@ export function pageUrl(siteUrl: string, pagePath: string): URL {
  * The path on the site that `href` leads to from the page at `base` (percent-decoded, without
  * query, hash or trailing slash; the home is `/`), or null when it leaves the site (another
  * origin, `mailto:`, `tel:`, `javascript:`), stays on the same document (empty or `#…`), or is
- * not a URL at all.
+ * not a URL at all. `base` may be a function giving the page's URL: called only for an href that
+ * is not a plain root-relative path.
  */
-export function linkTarget(href: string, base: URL): string | null {
+export function linkTarget(href: string, base: URL | (() => URL)): string | null {
   const plain = plainSitePath(href);
   if (plain !== null) return plain;
   if (staysOnPage(href)) return null;
+  // Most links are plain paths (above): the page's URL is made only for the others.
+  const from = typeof base === 'function' ? base() : base;
   let url: URL;
   try {
-    url = new URL(href, base);
+    url = new URL(href, from);
   } catch {
     return null;
   }
-  if (url.origin !== base.origin) return null;
+  if (url.origin !== from.origin) return null;
   const path = decodePath(url.pathname);
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : '/';
 }

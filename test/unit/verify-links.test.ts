@@ -55,6 +55,18 @@ describe('linkTarget: where a link leads from the page it is on', () => {
     expect(linkTarget('/de/%C3%BCber', base)).toBe('/de/über');
   });
 
+  it("asks a page URL given as a function only for a link that is not a plain path, and resolves the others as with the URL", () => {
+    let asked = 0;
+    const lazy = () => (asked++, base);
+    expect(linkTarget('/de/jobs/', lazy)).toBe('/de/jobs');
+    expect(linkTarget('/fr', lazy)).toBe('/fr');
+    expect(linkTarget('#main', lazy)).toBe(null);
+    expect(asked).toBe(0);
+    expect(linkTarget('../fr/jobs', lazy)).toBe('/fr/jobs');
+    expect(linkTarget('https://other.example/x', lazy)).toBe(null);
+    expect(asked).toBe(2);
+  });
+
   it("checks absolute links to the site's own origin, and lets other origins and schemes go", () => {
     expect(linkTarget('https://site.example/de/nope', base)).toBe('/de/nope');
     expect(linkTarget('//site.example/de/nope', base)).toBe('/de/nope');
