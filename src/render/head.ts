@@ -72,8 +72,9 @@ function ogLocale(iso: string): string {
 }
 
 export function renderTag(tag: HeadTag): string {
-  const attrs = Object.entries(tag.attrs)
-    .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
-    .join('');
-  return `<${tag.tag}${attrs}>`;
+  // One string built in place: every page has ~45 head tags (a profile at 20 times the real
+  // site's size had most of renderTag's time in the entries' arrays and the joins).
+  let html = '<' + tag.tag;
+  for (const key in tag.attrs) html += ' ' + key + '="' + escapeHtml(tag.attrs[key]!) + '"';
+  return html + '>';
 }

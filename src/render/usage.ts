@@ -1,5 +1,7 @@
 import type { Translator } from '../i18n/translator.ts';
 
+const NO_NAMES = Object.freeze([]) as unknown as string[];
+
 /**
  * What a page asks of the messages while it renders: the keys, and for each key asked through
  * `t` or `rich` the names of the values the calls pass. `sitegen check` uses both: unused keys,
@@ -19,10 +21,13 @@ export class UsageRecorder {
     if (values) for (const name in values) if (typeof values[name] !== 'function') names.add(name);
   }
 
-  /** Plain data for the job result (it crosses from the render workers). */
+  /**
+   * Plain data for the job result (it crosses from the render workers). Most calls pass no values:
+   * their keys share one frozen empty list (the result compactor keeps frozen lists as they are).
+   */
   passedValues(): Record<string, string[]> {
     const out: Record<string, string[]> = {};
-    for (const [key, names] of this.values) out[key] = [...names];
+    for (const [key, names] of this.values) out[key] = names.size === 0 ? NO_NAMES : [...names];
     return out;
   }
 }
