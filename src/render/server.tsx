@@ -34,7 +34,14 @@ export interface ServerModules {
 /** Text markers around the page inside its layout: one render gives both the page and the whole body. */
 const START = '\u{F0000}sitegen-main\u{F0000}';
 const END = '\u{F0001}sitegen-main\u{F0001}';
-type TranslatorEntry = { translator: Translator; fallbacks: Map<string, string>; chain: Messages[]; runtime?: Record<string, string> };
+type TranslatorEntry = {
+  translator: Translator;
+  fallbacks: Map<string, string>;
+  chain: Messages[];
+  runtime?: Record<string, string>;
+  /** The runtime strings' keys, as every page that renders counts them used (made once, not per page). */
+  runtimeKeys?: string[];
+};
 /**
  * Translators (with their compiled messages), kept per messages object and locale, for as long as
  * the messages of its fallback chain are the same objects: a rebuild in dev with the same messages
@@ -291,6 +298,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   // Strings for the browser runtime: formatted once per locale that renders a page (a page from
   // the cache has them in its documents already), counted as used by every page.
   entry.runtime ??= entry.translator.namespace(RUNTIME_PREFIX);
+  entry.runtimeKeys ??= Object.keys(entry.runtime).map((key) => RUNTIME_PREFIX + key);
   // What the render reads of the messages: every key asked, also through `has`; a namespace (all
   // keys of a prefix) cannot be listed, so a page that asks for one is not cached.
   const asked = new Set<string>();
@@ -319,7 +327,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
     siteName: ctx.site.name,
     socialImage: ctx.site.socialImage,
   });
-  for (const key of Object.keys(entry.runtime)) usage.keys.add(RUNTIME_PREFIX + key);
+  for (const key of entry.runtimeKeys) usage.keys.add(key);
   const name = routeName(routePath, locale.code);
   // Links for verification, recorded while React renders (the document's own head is counted here).
   const links = newLinkRecord();

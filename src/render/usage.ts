@@ -10,15 +10,24 @@ const NO_NAMES = Object.freeze([]) as unknown as string[];
  */
 export class UsageRecorder {
   readonly keys = new Set<string>();
-  /** Key -> value names passed; only keys asked through t or rich (the browser fills the others). */
-  private readonly values = new Map<string, Set<string>>();
+  /**
+   * Key -> value names passed; only keys asked through t or rich (the browser fills the others).
+   * Null until a call passes one: most pass none, and a set per key was ~90 sets per page.
+   */
+  private readonly values = new Map<string, Set<string> | null>();
 
   /** A call of `t(key, values)` or `rich(key, values)`. Functions are tag renderers, not arguments. */
   call(key: string, values: Record<string, unknown> | undefined): void {
     this.keys.add(key);
     let names = this.values.get(key);
-    if (!names) this.values.set(key, (names = new Set()));
-    if (values) for (const name in values) if (typeof values[name] !== 'function') names.add(name);
+    if (names === undefined) this.values.set(key, (names = null));
+    if (!values) return;
+    for (const name in values) {
+      if (typeof values[name] === 'function') continue;
+      // Set again under a key it has already: the key keeps its place in the map's order.
+      if (!names) this.values.set(key, (names = new Set()));
+      names.add(name);
+    }
   }
 
   /**
@@ -27,7 +36,7 @@ export class UsageRecorder {
    */
   passedValues(): Record<string, string[]> {
     const out: Record<string, string[]> = {};
-    for (const [key, names] of this.values) out[key] = names.size === 0 ? NO_NAMES : [...names];
+    for (const [key, names] of this.values) out[key] = names ? [...names] : NO_NAMES;
     return out;
   }
 }
