@@ -214,18 +214,21 @@ async function fullBuild(
   before: BuildResult['stages'],
   scope: RecordScope | null,
 ): Promise<Omit<BuildResult, 'ms'>> {
-  const { newState, shardLocales } = await import('./stages.ts');
+  const [{ newState, shardLocales }, { cachedOwnNames }] = await Promise.all([import('./stages.ts'), import('./cache/locale-names.ts')]);
   const state = newState(config, options.logger, warnings, options.workers);
   state.shard = shard;
   state.onRender = options.onRender;
   state.cache = scope?.cache ?? null;
   state.cacheUse.damaged += damaged;
   state.stages.push(...before);
+  // The languages' own names, made with Intl's data once and kept (cache/locale-names.ts).
+  const names = scope && cachedOwnNames(scope.cache, config.locales, () => state.cacheUse.damaged++);
   try {
     await runPipeline(state);
   } finally {
     await state.server?.dispose();
   }
+  names?.save();
   const report = outputReport(state, warnings.length, shardLocales(state).length);
   // After the swap and the old output's removal: both change what the record holds of the folder.
   if (scope) await recordOutput(scope, state.bundleInputs, report);

@@ -110,6 +110,22 @@ function withOwnName(locale: Locale, iso: string): void {
 }
 
 /**
+ * The locales of `table` whose own name is made on first use, each with the tag it is made in
+ * (for names kept elsewhere: cache/locale-names.ts gives them with `locale.name = ...`).
+ */
+export function unnamedLocales(table: readonly Locale[]): [Locale, string][] {
+  return table.flatMap((locale): [Locale, string][] => {
+    const iso = unnamed.get(locale);
+    return iso === undefined ? [] : [[locale, iso]];
+  });
+}
+
+/** What the own names of unnamed locales are made from besides their code and tag: this Node's ICU and CLDR data. */
+export function nameData(): string {
+  return `icu ${process.versions.icu} cldr ${process.versions.cldr} unicode ${process.versions.unicode}`;
+}
+
+/**
  * For JSON.stringify: a locale whose own name is made on first use stands as what it is made from
  * (its code and tag, and the ICU and CLDR data of this Node), without making it. For cache keys.
  */
@@ -117,8 +133,7 @@ export function localesKeyJson(_key: string, value: unknown): unknown {
   const iso = value !== null && typeof value === 'object' ? unnamed.get(value as Locale) : undefined;
   if (iso === undefined) return value;
   const { code, file, dir } = value as Locale;
-  const data = `icu ${process.versions.icu} cldr ${process.versions.cldr} unicode ${process.versions.unicode}`;
-  return { code, iso: (value as Locale).iso, file, ownName: [iso, data], dir };
+  return { code, iso: (value as Locale).iso, file, ownName: [iso, nameData()], dir };
 }
 
 /** The site's table from its config, in the config's order: every code valid and listed once. */

@@ -78,7 +78,7 @@ export function openCache(root: string, option: string | false | undefined, warn
   if (option === false) return null;
   const dir = path.resolve(root, option ?? path.join('node_modules', '.cache', 'sitegen'));
   try {
-    for (const kind of ['pages', 'check', 'esbuild', 'output']) mkdirSync(path.join(dir, kind), { recursive: true });
+    for (const kind of ['pages', 'check', 'esbuild', 'output', 'locales']) mkdirSync(path.join(dir, kind), { recursive: true });
     const probe = path.join(dir, `.probe-${process.pid}`);
     writeFileSync(probe, '');
     rmSync(probe, { force: true });

@@ -1,0 +1,76 @@
+/**
+ * The languages' own names (a locale the config gives no name) are made with Intl's display names
+ * once and kept in the build cache: a later full build reads them, with the same output; a damaged
+ * entry costs one warning line and the names are made again.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type BuildResult } from '../../src/build.ts';
+import { createMemoryLogger } from '../../src/logger.ts';
+import { expectSameTree, fixtureSites, read } from '../helpers/site.ts';
+
+const basic = fixtureSites('basic');
+const CACHE = '.cache-test';
+const buildInto = (root: string, out: string, cacheDir: string | false = CACHE): Promise<BuildResult> =>
+  build({ root, outDir: out, cacheDir, logger: createMemoryLogger(), workers: 0 });
+const namesEntries = async (root: string) => (await readdir(path.join(root, CACHE, 'locales'))).map((n) => path.join(root, CACHE, 'locales', n));
+
+/** Counts the Intl.DisplayNames made from now on (the own names' source), until restored. */
+const OriginalDisplayNames = Intl.DisplayNames;
+/** Intl, whose DisplayNames the tests replace (TypeScript's lib declares it read-only; it is writable). */
+const intl = Intl as { DisplayNames: typeof Intl.DisplayNames };
+let made = 0;
+function countDisplayNames(): void {
+  made = 0;
+  intl.DisplayNames = class extends OriginalDisplayNames {
+    constructor(...args: ConstructorParameters<typeof Intl.DisplayNames>) {
+      super(...args);
+      made++;
+    }
+  } as typeof Intl.DisplayNames;
+}
+afterEach(() => {
+  intl.DisplayNames = OriginalDisplayNames;
+});
+
+const manifestLocales = async (root: string, out: string, buildId: string) => JSON.parse(await read(path.join(root, out), `_static/${buildId}/manifest.json`)).locales;
+
+describe('the languages\' own names in the build cache', () => {
+  it('a full build after a cached one makes no display names: the names come from the cache, and the output is the same', async () => {
+    const root = await basic();
+    countDisplayNames();
+    const first = await buildInto(root, 'first');
+    // ar is the fixture's one locale without a name in the config.
+    expect(made).toBeGreaterThan(0);
+    expect((await manifestLocales(root, 'first', first.buildId)).find((l: { code: string }) => l.code === 'ar').name).toBe('العربية');
+    countDisplayNames();
+    const second = await buildInto(root, 'second');
+    expect(made).toBe(0);
+    expect(second.cache).toMatchObject({ damaged: 0 });
+    await expectSameTree(path.join(root, 'first'), path.join(root, 'second'));
+  });
+
+  it('a damaged entry is ignored with one warning line, and the names are made again', async () => {
+    const root = await basic();
+    await buildInto(root, 'first');
+    const [entry] = await namesEntries(root);
+    const damages = [
+      () => truncate(entry!, 20),
+      async () => {
+        const { key } = JSON.parse(await readFile(entry!, 'utf8'));
+        await writeFile(entry!, JSON.stringify({ key, value: { 'ar ar': 42 } }));
+      },
+    ];
+    for (const [i, damage] of damages.entries()) {
+      await buildInto(root, `again-${i}`);
+      await damage();
+      countDisplayNames();
+      const damaged = await buildInto(root, `damaged-${i}`);
+      expect(made).toBeGreaterThan(0);
+      expect(damaged.cache!.damaged).toBe(1);
+      expect(damaged.warnings.filter((w) => w.includes('cache'))).toEqual([expect.stringMatching(/^build cache: 1 damaged entr/)]);
+      await expectSameTree(path.join(root, 'first'), path.join(root, `damaged-${i}`));
+    }
+  });
+});
