@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import path from 'node:path';
@@ -66,13 +66,16 @@ export async function startEmulators(): Promise<RunningEmulators> {
 
   // A temporary folder of this run: the emulators keep a locator file named by the project in it,
   // which two runs at once (two test files) would read half-written from each other and fail on.
+  // Their debug log goes there too: in the shared working folder, a run that stopped cleanly
+  // deleted the log of one that had failed ("An unexpected error has occurred", nothing more).
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'sitegen-emulators-'));
+  const debugLog = path.join(tmp, 'firebase-debug.log');
 
   const cli = path.join(EMULATOR_DIR, 'node_modules/firebase-tools/lib/bin/firebase.js');
   const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth,functions', '--project', PROJECT, '--config', path.basename(configFile)], {
     cwd: EMULATOR_DIR,
     // Offline on this command only: otherwise the functions emulator stalls on a version check.
-    env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1', npm_config_offline: 'true', TMPDIR: tmp },
+    env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1', npm_config_offline: 'true', TMPDIR: tmp, FIREBASE_DEBUG_PATH: debugLog },
     detached: true, // its own process group, so that teardown also ends the function workers
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -89,8 +92,9 @@ export async function startEmulators(): Promise<RunningEmulators> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) {
+      const log = await readFile(debugLog, 'utf8').catch(() => '(no debug log)');
       await emulators.stop();
-      throw new Error(`The Firebase emulators exited with code ${child.exitCode} before they were ready:\n${output}`);
+      throw new Error(`The Firebase emulators exited with code ${child.exitCode} before they were ready:\n${output}\nThe end of their debug log:\n${log.slice(-3000)}`);
     }
     // The function is loaded when it answers a call without a token with UNAUTHENTICATED.
     const reply = await callFunction({ code: 'ALMO-2026' }).catch(() => undefined);
