@@ -107,12 +107,12 @@ function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
  */
 function pageFallbacks(ctx: RenderContext, code: string, keys: readonly string[]): [string, string][] {
   const own = (ctx.messages[code] ?? NO_MESSAGES) as Record<string, string>;
-  const chain = fallbackChain(code, ctx.locales, ctx.defaultLocale);
+  const chain = chainOf(ctx, code);
   const out: [string, string][] = [];
   for (const key of keys) {
     if (own[key]) continue;
-    const from = chain.find((c) => ctx.messages[c]?.[key]) ?? chain.find((c) => ctx.messages[c]?.[key] !== undefined);
-    if (from) out.push([key, from]);
+    const from = chain.find((c) => c.messages[key]) ?? chain.find((c) => c.messages[key] !== undefined);
+    if (from) out.push([key, from.locale.code]);
   }
   return out;
 }
