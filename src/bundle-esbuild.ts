@@ -27,6 +27,13 @@ export const api = () => import('esbuild');
 const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*', 'intl-messageformat', '@formatjs/*'];
 /** What the pages' and templates' JSX compiles to (see render/jsx-runtime.ts). */
 const JSX_RUNTIME = path.join(SRC_DIR, 'render', 'jsx-runtime.ts');
+/**
+ * The import source esbuild gives the pages' JSX (`sitegen-jsx/jsx-runtime`), aliased to
+ * JSX_RUNTIME: esbuild finds it itself. Through the plugin below, as before, each of the site's
+ * .tsx files cost a round trip to the main thread, where it waited whenever that thread was busy
+ * (the build's translation check runs there meanwhile).
+ */
+const JSX_SOURCE = 'sitegen-jsx';
 /** The generated entry module: every page and layout, and the renderer's exports. */
 export const ENTRY = 'sitegen:server';
 
@@ -58,7 +65,8 @@ export async function runServerEsbuild(
           },
         },
         {
-          // JSX renders through sitegen's runtime, which records links for verification as React renders.
+          // JSX renders through sitegen's runtime, which records links for verification as React
+          // renders: also a file's own import of React's runtime (JSX compiled before, a package's).
           name: 'sitegen-jsx-runtime',
           setup(build: esbuild.PluginBuild) {
             build.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) =>
@@ -75,13 +83,14 @@ export async function runServerEsbuild(
       platform: 'node',
       target: 'node20',
       jsx: 'automatic',
+      jsxImportSource: JSX_SOURCE,
       sourcemap: 'linked',
       sourcesContent: false,
       outdir,
       entryNames: split ? '[dir]/[name]-[hash]' : '[name]',
       chunkNames: 'chunks/[name]-[hash]',
       external: EXTERNAL,
-      alias: { sitegen: path.join(SRC_DIR, 'page-api.ts') },
+      alias: { sitegen: path.join(SRC_DIR, 'page-api.ts'), [`${JSX_SOURCE}/jsx-runtime`]: JSX_RUNTIME },
       loader: { '.svg': 'text', '.png': 'file', '.jpg': 'file', '.webp': 'file' },
       logLevel: 'silent',
       absWorkingDir: config.root,

@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { isProcessAlive } from './process-alive.ts';
 import { copyOrLink, previousFile, putFile, putParts, type PreviousOutput } from './reuse-output.ts';
+import { escapeRegExp } from './text/reg-exp.ts';
 
 /**
  * The build writes into a temporary folder beside the output and swaps it into place only when
@@ -82,10 +83,6 @@ export async function removeAbandonedStaging(outDir: string): Promise<void> {
     if (match[2] && !existsSync(outDir)) await rename(dir, outDir);
     else await rm(dir, { recursive: true, force: true });
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

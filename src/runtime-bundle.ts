@@ -110,7 +110,7 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
 
   const enhancers = findEnhancers(options.enhancersDir, options.root);
   const names = enhancers.map((e) => e.name);
-  const pages = await run(
+  const chunks = run(
     {
       ...split,
       entryPoints: enhancers.map((e) => ({ in: e.file, out: e.name })),
@@ -123,6 +123,13 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
   ).catch(async (cause) => {
     throw await enhancerError(cause, options.root);
   });
+  // The redirect and the styles need nothing of the chunks and the core: esbuild makes them
+  // meanwhile (one after another, they ended the bundle stage). Awaited after those, whose
+  // failures come first; until then not unhandled.
+  const redirect = redirectScript(options, minify);
+  const css = (async () => (await (await api()).transform(readFileSync(CSS, 'utf8'), { loader: 'css', minify: true })).code)();
+  for (const later of [redirect, css]) later.catch(() => {});
+  const pages = await chunks;
   const folder = 'chunks.' + contentHash(pages.files);
   const chunkFiles = pages.files.map((f) => ({ ...f, path: 'assets/' + folder + f.path.slice('chunks'.length) }));
 
@@ -133,7 +140,20 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
   );
   assertNothingShared(pages.metafile, core.metafile);
   const entry = core.files.find((f) => /^assets\/runtime\.[^/]+\.js$/.test(f.path))!.path;
+  const { script, metafile } = await redirect;
+  return {
+    files: [...core.files, ...chunkFiles].sort((a, b) => (a.path < b.path ? -1 : 1)),
+    entry,
+    redirectScript: script,
+    sizes: { coreGzip: coreGzipSize(core.metafile, core.files, entry), redirectBytes: Buffer.byteLength(script) },
+    css: await css,
+    chunks: names,
+    inputs: [CSS, ...[pages.metafile, core.metafile, metafile].flatMap((m) => metafileInputs(m.inputs, DIR))],
+  };
+}
 
+/** The inline root-redirect script, and what esbuild read for it. */
+async function redirectScript(options: BundleRuntimeOptions, minify: boolean): Promise<{ script: string; metafile: esbuild.Metafile }> {
   // The default locale first: the redirect treats the table's first row as the fallback.
   const table = [...options.locales]
     .sort((a, b) => Number(b.code == options.defaultLocale) - Number(a.code == options.defaultLocale))
@@ -144,17 +164,7 @@ export async function bundleRuntime(options: BundleRuntimeOptions): Promise<Runt
     { __LOCALES__: JSON.stringify(encodeTable(table)) },
   );
   // An inline classic script: the IIFE keeps its names local; the directive is dead weight.
-  const redirectScript = Buffer.from(redirect.files[0]!.contents).toString().replace(/^"use strict";/, '').trim();
-
-  return {
-    files: [...core.files, ...chunkFiles].sort((a, b) => (a.path < b.path ? -1 : 1)),
-    entry,
-    redirectScript,
-    sizes: { coreGzip: coreGzipSize(core.metafile, core.files, entry), redirectBytes: Buffer.byteLength(redirectScript) },
-    css: (await (await api()).transform(readFileSync(CSS, 'utf8'), { loader: 'css', minify: true })).code,
-    chunks: names,
-    inputs: [CSS, ...[pages, core, redirect].flatMap((r) => metafileInputs(r.metafile.inputs, DIR))],
-  };
+  return { script: Buffer.from(redirect.files[0]!.contents).toString().replace(/^"use strict";/, '').trim(), metafile: redirect.metafile };
 }
 
 /** An esbuild failure of the page chunks (a site's enhancer) as a catalogue error pointing at the spot. */

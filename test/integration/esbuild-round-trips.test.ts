@@ -1,0 +1,75 @@
+/**
+ * esbuild asks the main thread, through a message each way, for every plugin callback whose filter
+ * matches; while that thread is busy (the build's translation check runs there meanwhile) the
+ * bundle waits. These tests count the callbacks of the server bundle and of the runtime's page
+ * chunks: one per file asked about, not one per file of the site.
+ */
+import path from 'node:path';
+import type * as esbuild from 'esbuild';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { bundleServer } from '../../src/bundle.ts';
+import { resolveConfig } from '../../src/config.ts';
+import { discoverRoutes } from '../../src/routes.ts';
+import { bundleRuntime } from '../../src/runtime-bundle.ts';
+import { SITE_LOCALES as LOCALES } from '../helpers/real-site.ts';
+import { fixtureSites } from '../helpers/site.ts';
+
+/** Per plugin name, the paths its onResolve callbacks were called for (each call one round trip). */
+const calls = new Map<string, string[]>();
+
+vi.mock('esbuild', async (importOriginal) => {
+  const real = await importOriginal<typeof esbuild>();
+  const counted = (plugin: esbuild.Plugin): esbuild.Plugin => ({
+    name: plugin.name,
+    setup: (build) =>
+      plugin.setup({
+        ...build,
+        onResolve: (options, callback) =>
+          build.onResolve(options, (args) => {
+            calls.set(plugin.name, [...(calls.get(plugin.name) ?? []), args.path]);
+            return callback(args);
+          }),
+      }),
+  });
+  const build = (options: esbuild.BuildOptions) => real.build({ ...options, plugins: options.plugins?.map(counted) });
+  return { ...real, build, default: { ...real, build } };
+});
+
+const sites = fixtureSites('basic');
+afterAll(() => vi.restoreAllMocks());
+
+describe('round trips from esbuild to the main thread', () => {
+  it("the server bundle resolves the pages' JSX runtime without asking: only a file's own import of React's runtime is", async () => {
+    const root = await sites({
+      // A component whose JSX was compiled before (a package's, say) imports React's runtime itself.
+      'templates/components/Compiled.ts': "import { jsx } from 'react/jsx-runtime';\nexport const Compiled = () => jsx('a', { href: '/about', children: 'About' });\n",
+      'pages/compiled.tsx': "import { Compiled } from '../templates/components/Compiled.ts';\nexport const head = { title: 'common.title', description: 'common.title' };\nexport default function Page() { return <main><Compiled /></main>; }\n",
+    });
+    const { config } = await resolveConfig(root, {});
+    const { routes, notFound } = await discoverRoutes(config);
+    calls.clear();
+    const server = await bundleServer(config, routes, notFound);
+    try {
+      // The runtime's own import (left to Node) and the compiled component's (to sitegen's runtime);
+      // the JSX of the site's .tsx files (pages, layouts, the 404 page) asked nothing.
+      expect(calls.get('sitegen-jsx-runtime')).toEqual(['react/jsx-runtime', 'react/jsx-runtime']);
+      expect(Object.keys(server.metafile.inputs).filter((f) => f.endsWith('render/jsx-runtime.ts'))).toHaveLength(1);
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  it("the page chunks ask once per import of a site's file, and never for the runtime's own imports", async () => {
+    const root = await sites({
+      'templates/enhancers/greet.ts': "import { shout } from './lib/shout.ts';\nexport default (el: HTMLElement) => { el.textContent = shout('hello'); };\n",
+      'templates/enhancers/lib/shout.ts': 'export const shout = (s: string) => s.toUpperCase();\n',
+    });
+    calls.clear();
+    const assets = await bundleRuntime({ locales: LOCALES, defaultLocale: 'en', enhancersDir: path.join(root, 'templates/enhancers'), root });
+    // greet's entry (and esbuild's own resolution of it, which the callback passes on) and its
+    // import of lib/shout.ts; not the language switcher's entry or imports, which are sitegen's.
+    expect(calls.get('sitegen-site-namespace')).toEqual([path.join(root, 'templates/enhancers/greet.ts'), path.join(root, 'templates/enhancers/greet.ts'), './lib/shout.ts']);
+    const greet = assets.files.find((f) => /^assets\/chunks\.[A-Z0-9]{8}\/greet\.js$/.test(f.path))!;
+    expect(Buffer.from(greet.contents).toString()).toContain('toUpperCase');
+  });
+});
