@@ -6,8 +6,8 @@
  * same enhancers, so equal lists are kept once: per renderer (the main thread or a worker), and
  * again on the main thread for the results a worker sends (a message between threads copies every
  * string). A list that is frozen already is shared already (this compactor's own, or one the
- * render cache parsed once for every entry holding it): it is kept as it is, without the JSON
- * text that finds an equal one (a tenth of a cached page's time in a profile at 20x).
+ * render cache parsed once for every entry holding it): it is kept as it is, without looking for
+ * an equal one (a tenth of a cached page's time in a profile at 20x).
  */
 import type { JobResult, RenderJob } from './context.ts';
 
@@ -16,20 +16,68 @@ const NO_FALLBACKS = Object.freeze([]) as unknown as JobResult['fallbacks'];
 export const NO_LINKS = Object.freeze([]) as unknown as JobResult['links'];
 
 /**
- * The JSON text of each shared list and record a compactor made: it is made anyway, to find an
- * equal one, and a page's cache entry (render-cache.ts) holds the same text. (The compactor keeps
- * it as its map's key already: no more memory.)
+ * The JSON text of each shared list and record, and its UTF-8 bytes, made when first asked: a
+ * page's cache entry (render-cache.ts) holds them, and pages that share a list share its text.
  */
 const texts = new WeakMap<object, string>();
+const bytes = new WeakMap<object, Buffer>();
 
-/** `JSON.stringify(value)`, made once for a list or record this module shares. */
+/** `JSON.stringify(value)`, made once for a list or record this module shares (or any frozen one). */
 export function jsonText(value: object): string {
-  return texts.get(value) ?? JSON.stringify(value);
+  let text = texts.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    if (Object.isFrozen(value)) texts.set(value, text);
+  }
+  return text;
+}
+
+/** jsonText's UTF-8 bytes, made once for a frozen value. */
+export function jsonBytes(value: object): Buffer {
+  let made = bytes.get(value);
+  if (made === undefined) {
+    made = Buffer.from(jsonText(value));
+    if (Object.isFrozen(value)) bytes.set(value, made);
+  }
+  return made;
+}
+
+/** A number that equal lists of strings share (lists that differ mostly do not): where to look for an equal one. */
+function mix(print: number, item: string): number {
+  const n = item.length;
+  return (Math.imul(print ^ n, 0x01000193) + (n === 0 ? 0 : item.charCodeAt(n >> 1) + item.charCodeAt(n - 1))) | 0;
+}
+/** Ends a key's value names in a record's print (no string's own mix gives it on its own). */
+const END = 0x5bd1e995;
+
+/** Whether `items` (a page's list or set) holds the shared list's strings in its order. */
+function sameItems(items: Iterable<string>, size: number, shared: readonly string[]): boolean {
+  if (size !== shared.length) return false;
+  let i = 0;
+  for (const item of items) if (item !== shared[i++]) return false;
+  return true;
+}
+
+/** The one shared empty list. */
+const NO_NAMES = Object.freeze([]) as readonly string[];
+
+type Names = ReadonlySet<string> | readonly string[] | null;
+const sizeOf = (names: Names) => (names === null ? 0 : 'size' in names ? names.size : names.length);
+
+/** A shared record with its keys and lists in the order they were given (for comparing). */
+interface SharedRecord {
+  record: Readonly<Record<string, readonly string[]>>;
+  entries: [string, readonly string[]][];
 }
 
 export class ResultCompactor {
-  private lists = new Map<string, readonly string[]>();
-  private records = new Map<string, Readonly<Record<string, readonly string[]>>>();
+  /**
+   * Shared lists and records by a print of their strings, found by comparing them string by
+   * string. (Found by their JSON text, as before, each page's lists were turned into ~6 KB of
+   * text to find the shared ones: 8% of a page's time of its own, at 20 times the real site's size.)
+   */
+  private lists = new Map<number, (readonly string[])[]>();
+  private records = new Map<number, SharedRecord[]>();
   private texts = new Map<string, string>();
 
   /**
@@ -59,30 +107,59 @@ export class ResultCompactor {
     return shared as T;
   }
 
-  /** An equal shared, frozen list (the same one for every equal list this compactor is given). */
-  list(xs: readonly string[]): readonly string[] {
-    if (Object.isFrozen(xs)) return xs;
-    const id = JSON.stringify(xs);
-    let shared = this.lists.get(id);
-    if (!shared) {
-      this.lists.set(id, (shared = Object.freeze([...xs])));
-      texts.set(shared, id);
-    }
+  /** An equal shared, frozen list (the same one for every equal list or set this compactor is given). */
+  list(xs: readonly string[] | ReadonlySet<string>): readonly string[] {
+    if (Object.isFrozen(xs)) return xs as readonly string[];
+    if (sizeOf(xs) === 0) return NO_NAMES;
+    let print = 0;
+    for (const x of xs) print = mix(print, x);
+    const size = sizeOf(xs);
+    let bucket = this.lists.get(print);
+    if (!bucket) this.lists.set(print, (bucket = []));
+    for (const shared of bucket) if (sameItems(xs, size, shared)) return shared;
+    const shared = Object.freeze([...xs]);
+    bucket.push(shared);
     return shared;
   }
 
-  /** An equal shared, frozen record of shared lists. */
-  record(values: Readonly<Record<string, readonly string[]>>): Readonly<Record<string, readonly string[]>> {
-    if (Object.isFrozen(values)) return values;
-    const id = JSON.stringify(values);
-    let shared = this.records.get(id);
-    if (!shared) {
-      const copy: Record<string, readonly string[]> = {};
-      for (const key in values) copy[key] = this.list(values[key]!);
-      this.records.set(id, (shared = Object.freeze(copy)));
-      // The copy has the same keys in the same order and equal lists: the same text.
-      texts.set(shared, id);
+  /**
+   * An equal shared, frozen record of shared lists: from a record, or from a map of keys to the
+   * names passed for them (null: none), as the usage recorder keeps them.
+   */
+  record(values: Readonly<Record<string, readonly string[]>> | ReadonlyMap<string, Names>): Readonly<Record<string, readonly string[]>> {
+    if (Object.isFrozen(values)) return values as Readonly<Record<string, readonly string[]>>;
+    const entries: Iterable<[string, Names]> = values instanceof Map ? values : Object.entries(values);
+    let print = 0;
+    let size = 0;
+    for (const [key, names] of entries) {
+      print = mix(print, key);
+      if (names !== null) for (const name of names) print = mix(print, name);
+      print = Math.imul(print, END) | 0;
+      size++;
     }
+    let bucket = this.records.get(print);
+    if (!bucket) this.records.set(print, (bucket = []));
+    for (const shared of bucket) if (sameEntries(entries, size, shared.entries)) return shared.record;
+    const copy: Record<string, readonly string[]> = {};
+    const kept: SharedRecord['entries'] = [];
+    for (const [key, names] of entries) {
+      const list = this.list(names ?? NO_NAMES);
+      copy[key] = list;
+      kept.push([key, list]);
+    }
+    const shared = Object.freeze(copy);
+    bucket.push({ record: shared, entries: kept });
     return shared;
   }
+}
+
+
+function sameEntries(entries: Iterable<[string, Names]>, size: number, shared: SharedRecord['entries']): boolean {
+  if (size !== shared.length) return false;
+  let i = 0;
+  for (const [key, names] of entries) {
+    const [sharedKey, list] = shared[i++]!;
+    if (key !== sharedKey || !sameItems(names ?? NO_NAMES, sizeOf(names), list)) return false;
+  }
+  return true;
 }

@@ -16,7 +16,7 @@ import { hashKey } from '../cache/entries.ts';
 import { PackReader, PackWriter, readPageIndex, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
 import type { JobResult, RenderContext, RenderJob } from './context.ts';
 import { fallbackChain } from '../locales.ts';
-import { jsonText } from './compact.ts';
+import { jsonBytes, jsonText } from './compact.ts';
 
 /**
  * What one render of a page gave, enough to write its files again without React: each document's
@@ -201,8 +201,8 @@ type Lists = Pick<RenderFacts, (typeof LISTS)[number]>;
  * afresh, their strings encoded and the entries' JSON parsed and compacted were 2.5 s of 4 s).
  */
 function encodeEntry(key: string, facts: RenderFacts): Uint8Array[] {
-  // The lists a renderer shared (compact.ts) have their JSON text made already.
-  const lists = LISTS.map((name) => Buffer.from(jsonText(facts[name])));
+  // The lists a renderer shared (compact.ts) have their JSON bytes made once, not per page.
+  const lists = LISTS.map((name) => jsonBytes(facts[name]));
   const docs = facts.docs.flatMap((d) => [d.before, d.after]);
   const parts = [...lists, ...docs, ...(facts.payload ? [facts.payload] : [])];
   const value = {

@@ -105,17 +105,39 @@ function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
  * cache notes them as its render did (for the build's missing-messages warning). The messages the
  * page read are part of its entry's digest, so these stay right for as long as the entry is used.
  */
-function pageFallbacks(ctx: RenderContext, code: string, keys: readonly string[]): [string, string][] {
+function pageFallbacks(ctx: RenderContext, code: string, keys: readonly string[]): readonly (readonly [string, string])[] {
+  // The same for every page of the locale with the same (shared) list of keys: made once.
+  let byLocale = fallbacksOf.get(ctx);
+  if (!byLocale) fallbacksOf.set(ctx, (byLocale = new Map()));
+  let byKeys = byLocale.get(code);
+  if (!byKeys) byLocale.set(code, (byKeys = new WeakMap()));
+  let out = byKeys.get(keys);
+  if (out) return out;
   const own = (ctx.messages[code] ?? NO_MESSAGES) as Record<string, string>;
   const chain = chainOf(ctx, code);
-  const out: [string, string][] = [];
+  const found: [string, string][] = [];
   for (const key of keys) {
     if (own[key]) continue;
     const from = chain.find((c) => c.messages[key]) ?? chain.find((c) => c.messages[key] !== undefined);
-    if (from) out.push([key, from.locale.code]);
+    if (from) found.push([key, from.locale.code]);
   }
+  byKeys.set(keys, (out = Object.freeze(found)));
   return out;
 }
+const fallbacksOf = new WeakMap<RenderContext, Map<string, WeakMap<readonly string[], readonly (readonly [string, string])[]>>>();
+
+/**
+ * The keys a render read (its used keys and those it only tested with `has`), sorted: the same
+ * for every page with the same shared lists, so made once per pair.
+ */
+function depsOf(compactor: ResultCompactor, usedKeys: readonly string[], asked: readonly string[]): readonly string[] {
+  let byAsked = deps.get(usedKeys);
+  if (!byAsked) deps.set(usedKeys, (byAsked = new WeakMap()));
+  let sorted = byAsked.get(asked);
+  if (!sorted) byAsked.set(asked, (sorted = compactor.list([...new Set([...usedKeys, ...asked])].sort())));
+  return sorted;
+}
+const deps = new WeakMap<readonly string[], WeakMap<readonly string[], readonly string[]>>();
 
 /**
  * Most links (header, footer) repeat on every page: each (locale, link) is handed to the verifier
@@ -397,12 +419,12 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   // every copy of a large site) then share one list, whose JSON text is made once (compact.ts),
   // and one digest of its keys' messages (render-cache.ts).
   const compactor = compactorFor(ctx);
-  const usedKeys = compactor.list([...usage.keys]) as string[];
-  const passedValues = compactor.record(usage.passedValues()) as Record<string, string[]>;
+  const usedKeys = compactor.list(usage.keys) as string[];
+  const passedValues = compactor.record(usage.values) as Record<string, string[]>;
   const enhancers = compactor.list(links.enhancers) as string[];
   let stored: StoredEntry | null = null;
   if (kept && key) {
-    const deps = compactor.list([...new Set([...usedKeys, ...asked])].sort());
+    const deps = depsOf(compactor, usedKeys, compactor.list(asked));
     const record: RenderFacts = {
       deps, digest: messagesDigest(ctx, locale.code, deps), chainDigest: chainDigest(ctx, locale.code), usedKeys, passedValues, fallbacks: pageFallbacks(ctx, locale.code, usedKeys),
       links: links.links, alternates, enhancers, ...kept,

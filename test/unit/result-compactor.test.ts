@@ -3,7 +3,7 @@
  * once, so the results a build keeps until the end do not grow with a copy per page.
  */
 import { describe, expect, it } from 'vitest';
-import { jsonText, ResultCompactor } from '../../src/render/compact.ts';
+import { jsonBytes, jsonText, ResultCompactor } from '../../src/render/compact.ts';
 import type { JobResult, RenderJob } from '../../src/render/context.ts';
 
 const result = (locale: string, usedKeys: string[], passedValues: Record<string, string[]>): JobResult => ({
@@ -65,5 +65,44 @@ describe('ResultCompactor', () => {
     expect([a.stored, b.stored]).toEqual([{ key: 'k0', pack: '1-ab-2.pack', offset: 0, length: 1 }, { key: 'k1', pack: '1-ab-2.pack', offset: 1, length: 1 }]);
     expect(b.fallbacks).toBe(a.fallbacks);
     expect(a.fallbacks).toEqual([]);
+  });
+
+  it("takes a page's set of keys and its recorder's map of passed values as they are, and gives the shared list and record of equal ones", () => {
+    const compactor = new ResultCompactor();
+    const list = compactor.list(['home.title', 'runtime.loading']);
+    expect(compactor.list(new Set(['home.title', 'runtime.loading']))).toBe(list);
+    const record = compactor.record({ 'home.title': ['name'], 'home.intro': [] });
+    const recorded = new Map<string, Set<string> | null>([['home.title', new Set(['name'])], ['home.intro', null]]);
+    expect(compactor.record(recorded)).toBe(record);
+    expect(compactor.record(new Map([['home.title', new Set(['name'])]]))).toEqual({ 'home.title': ['name'] });
+    expect(compactor.record(new Map([['home.title', new Set(['name'])], ['home.intro', new Set(['n'])]]))).not.toBe(record);
+    expect(jsonText(compactor.record(recorded))).toBe('{"home.title":["name"],"home.intro":[]}');
+    expect(compactor.list(new Set())).toEqual([]);
+  });
+
+  it('keeps apart lists that differ in any string, also where a cheap look at their strings could not tell them apart', () => {
+    const compactor = new ResultCompactor();
+    // Same lengths, same middle and last characters.
+    const a = compactor.list(['xa', 'kb']);
+    const b = compactor.list(['ya', 'kb']);
+    const c = compactor.list(new Set(['ya', 'kb']));
+    expect([a, b]).toEqual([['xa', 'kb'], ['ya', 'kb']]);
+    expect(c).toBe(b);
+    const r = compactor.record({ k: ['xa'] });
+    expect(compactor.record({ k: ['ya'] })).toEqual({ k: ['ya'] });
+    expect(compactor.record(new Map([['k', new Set(['xa'])]]))).toBe(r);
+    // A key's names end where the next key starts: these two differ.
+    expect(compactor.record({ a: ['b'], c: [] })).not.toEqual(compactor.record({ a: [], b: [], c: [] }));
+    expect(compactor.record({ a: [], b: [], c: [] })).toEqual({ a: [], b: [], c: [] });
+  });
+
+  it("gives a shared list's JSON as UTF-8 bytes, made once; any other value's every time", () => {
+    const compactor = new ResultCompactor();
+    const list = compactor.list(['ü', 'a']);
+    expect(jsonBytes(list).toString('utf8')).toBe('["ü","a"]');
+    expect(jsonBytes(list)).toBe(jsonBytes(list));
+    const links = [{ href: '/x', hreflang: null }];
+    expect(jsonBytes(links).toString('utf8')).toBe(JSON.stringify(links));
+    expect(jsonBytes(links)).not.toBe(jsonBytes(links));
   });
 });
