@@ -24,6 +24,7 @@ import { recording, UsageRecorder } from './usage.ts';
 import { chainDigest, jobKey, lookup, messagesDigest, releasePack, RUNTIME_PREFIX, store, type RenderFacts } from './render-cache.ts';
 import type { StoredEntry } from '../cache/page-packs.ts';
 import { ResultCompactor } from './compact.ts';
+import { utf8Of } from '../text/utf8.ts';
 import { buildIdChanged, previousFile, putFile, putNewFile } from '../reuse-output.ts';
 
 export interface ServerModules {
@@ -283,9 +284,9 @@ function publicPaths(documents: readonly { path: string | null }[]): string[] {
 }
 
 /** A page's documents (their text before and after the build id) and payload, as the UTF-8 bytes its files and its cache entry hold. */
-function encodedFiles(documents: readonly string[][], payload: string | null): Pick<RenderFacts, 'docs' | 'payload'> {
+function encodedFiles(documents: readonly (readonly [string, readonly string[]])[], payload: string | null): Pick<RenderFacts, 'docs' | 'payload'> {
   return {
-    docs: documents.map(([before, after]) => ({ before: Buffer.from(before!), after: Buffer.from(after!) })),
+    docs: documents.map(([before, after]) => ({ before: Buffer.from(before), after: utf8Of(after) })),
     payload: payload === null ? null : Buffer.from(payload),
   };
 }
@@ -378,7 +379,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
       locale,
       title,
       head,
-      body: body.before + body.main + body.after,
+      body: [body.before, body.main, body.after],
       data: {
         buildId: ctx.buildId,
         assetsBase: ctx.assetsBase,
@@ -412,7 +413,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
     for (const [i, doc] of files.documents.entries()) bytes += writeParts(ctx, pending, doc.file, [kept.docs[i]!.before, id, kept.docs[i]!.after]);
     if (kept.payload !== null) bytes += write(ctx, pending, files.payload!, kept.payload);
   } else if (ctx.write) {
-    for (const [i, doc] of files.documents.entries()) bytes += write(ctx, pending, doc.file, documents[i]!.around.join(ctx.buildId), true);
+    for (const [i, doc] of files.documents.entries()) bytes += write(ctx, pending, doc.file, documents[i]!.around[0] + ctx.buildId + documents[i]!.around[1].join(''), true);
     if (payload !== null) bytes += write(ctx, pending, files.payload!, payload);
   }
   // Shared with equal lists of earlier pages before the entry is made: the pages of one route (in
