@@ -214,7 +214,7 @@ async function fullBuild(
   before: BuildResult['stages'],
   scope: RecordScope | null,
 ): Promise<Omit<BuildResult, 'ms'>> {
-  const [{ newState, shardLocales }, { cachedOwnNames }] = await Promise.all([import('./stages.ts'), import('./cache/locale-names.ts')]);
+  const [{ newState, shardLocales, writtenFiles }, { cachedOwnNames }] = await Promise.all([import('./stages.ts'), import('./cache/locale-names.ts')]);
   const state = newState(config, options.logger, warnings, options.workers);
   state.shard = shard;
   state.onRender = options.onRender;
@@ -231,7 +231,7 @@ async function fullBuild(
   names?.save();
   const report = outputReport(state, warnings.length, shardLocales(state).length);
   // After the swap and the old output's removal: both change what the record holds of the folder.
-  if (scope) await recordOutput(scope, state.bundleInputs, report);
+  if (scope) await recordOutput(scope, state.bundleInputs, report, writtenFiles(state));
   return resultOf(report, config, shard, state.warnings, state.stages, state.cache && { dir: state.cache.dir, ...state.cacheUse });
 }
 

@@ -390,16 +390,22 @@ async function keepStagedFiles(state: BuildState, staging: string): Promise<void
   if (older?.payloads && older.payloads.before !== older.payloads.now) {
     await rename(path.join(staging, older.payloads.before), path.join(staging, older.payloads.now)).catch(() => {});
   }
-  const expected = new Set(siteFiles(state).map((f) => f.rel));
-  for (const file of state.staticFiles) expected.add(file);
+  if ((await keepOnly(staging, writtenFiles(state))) && state.previous) state.previous.stagedBefore = takenAt;
+}
+
+/** Every file the build writes into its staging folder (relative paths): its pages' files, the site-wide ones and the static files. */
+export function writtenFiles(state: BuildState): Set<string> {
+  const { config } = state;
+  const files = new Set(siteFiles(state).map((f) => f.rel));
+  for (const file of state.staticFiles) files.add(file);
   const pages = new Map([...state.pages, ...(state.notFound ? [state.notFound] : [])].map((p) => [p.file, p]));
-  const layout = { defaultLocale: config.defaultLocale.code, assetsDir: assets, buildId: state.buildId };
+  const layout = { defaultLocale: config.defaultLocale.code, assetsDir: assetsDir(config.assetsBase), buildId: state.buildId };
   for (const job of state.plan) {
     const { documents, payload } = pageFiles(pages.get(job.file)!, job.locale, layout);
-    for (const doc of documents) expected.add(doc.file);
-    if (payload) expected.add(payload);
+    for (const doc of documents) files.add(doc.file);
+    if (payload) files.add(payload);
   }
-  if ((await keepOnly(staging, expected)) && state.previous) state.previous.stagedBefore = takenAt;
+  return files;
 }
 
 /** The render's warnings about messages shown in a fallback locale: per locale, per locale of its fallback chain. */

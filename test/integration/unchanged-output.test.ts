@@ -11,7 +11,10 @@ import path from 'node:path';
 import { build, type BuildResult, type BuildOptions } from '../../src/build.ts';
 import { printSummary } from '../../src/commands.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { editFile, expectSameTree, fixtureSites } from '../helpers/site.ts';
+import { editFile, expectSameTree, fixtureSites, listFiles } from '../helpers/site.ts';
+import { resolveConfig } from '../../src/config.ts';
+import { openCache } from '../../src/cache/build-cache.ts';
+import { recordedOutput, recordOutput, type OutputReport } from '../../src/cache/output-record.ts';
 
 const basic = fixtureSites('basic');
 const CACHE = '.cache-test';
@@ -172,4 +175,22 @@ describe('anything changed makes the next build a full one, with a cold build\'s
       const [record] = await readdir(folder);
       await truncate(path.join(folder, record!), 10);
     }));
+});
+
+describe('the record of an output', () => {
+  it('holds what the build wrote there: a file it did not write, in the folder as the build ends, makes the next build a full one', async () => {
+    const root = await basic();
+    const dist = path.join(root, OUT);
+    await buildInto(root);
+    const { config } = await resolveConfig(root, { outDir: OUT });
+    const scope = { cache: openCache(root, CACHE, [])!, config, shard: null, sources: 'the sources' };
+    const report: OutputReport = { buildId: 'b', pages: 1, aliases: 0, notFoundPages: 0, locales: 1, files: 1, bytes: 1, runtime: null, jobs: 1, usedKeys: [], warnings: [] };
+    const written = await listFiles(dist);
+    await writeFile(path.join(dist, 'stray.html'), 'stray');
+    await recordOutput(scope, [], report, written);
+    expect(recordedOutput(scope, () => {})).toBeNull();
+    await rm(path.join(dist, 'stray.html'));
+    await recordOutput(scope, [], report, written);
+    expect(recordedOutput(scope, () => {})).toEqual(report);
+  });
 });
