@@ -120,6 +120,25 @@ describe('build cache', () => {
     await expectSameTree(path.join(root, 'cached'), path.join(root, 'warm'));
   });
 
+  it('two routes whose lists are the same length but not the same keys keep their own: a build from the cache reports what a cold one does', async () => {
+    const page = (key: string) =>
+      `import { useI18n, type PageHead } from 'sitegen';\nexport const head: PageHead = { title: 'about.title', description: 'about.description' };\n` +
+      `export default function Page() { const { t } = useI18n(); return <p>{t('${key}')}</p>; }\n`;
+    const root = await basic({ 'pages/aa.tsx': page('same.aa'), 'pages/bb.tsx': page('same.bb') });
+    await editFile(root, 'locales/en.json', (text) => text.replace('{', '{ "same": { "aa": "A", "bb": "B" },'));
+    // de has only one of them: its other page shows en's, and the build says so.
+    await editFile(root, 'locales/de.json', (text) => text.replace('{', '{ "same": { "aa": "A (de)" },'));
+    const cold = await buildInto(root, 'cold', false);
+    await buildInto(root, 'first');
+    const cached = await buildInto(root, 'cached');
+    expect(cached.cache).toMatchObject({ rendered: 0, damaged: 0 });
+    expect([...cached.usedKeys].sort()).toEqual([...cold.usedKeys].sort());
+    expect(cached.usedKeys).toContain('same.bb');
+    expect(cached.warnings).toEqual(cold.warnings);
+    expect(cached.warnings.join('\n')).toContain('same.bb');
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+  });
+
   it('a string added for the browser runtime in en is in every cached page of every locale, as in a cold build', async () => {
     const root = await basic();
     await buildInto(root, 'first');
