@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
@@ -80,6 +80,12 @@ const LAZY_CHILD_PROCESS = {
 };
 /** What the front's `import(x)` is made into: `__sitegenImport(x)`, through a mark the plugin puts on its specifier. */
 const LAZY = 'sitegen-lazy:';
+/**
+ * The hash of src/ that the build cache's keys hold (sitegen's code, cache/build-cache.ts), made
+ * here once rather than by every build of the compiled CLI: reading and hashing src/'s ~140 files
+ * cost each cold build 8 to 12 ms of the main thread before the config could load.
+ */
+const SOURCE_PRINT = 'source-print.txt';
 /** Chunks no entry imports are removed once they are this old. */
 const STALE_CHUNK_MS = 60 * 60 * 1000;
 
@@ -148,6 +154,14 @@ async function writeAtomic(file, contents) {
   await rename(tmp, file);
 }
 
+/** Every file of src/, by its path and bytes, hashed as build-cache.ts hashes them when it runs from src/ itself. */
+async function sourcePrint() {
+  const h = createHash('sha256');
+  const files = (await readdir(SRC, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  for (const file of files.sort()) h.update(path.relative(SRC, file)).update('\0').update(await readFile(file)).update('\0');
+  return h.digest('hex').slice(0, 16);
+}
+
 /**
  * `prune`: remove every file of lib/ this compile did not write, whatever its age (npm's `prepare`,
  * which also runs before `npm pack`: the package carries only what its entries import, and the
@@ -201,13 +215,14 @@ export async function compile({ prune = false } = {}) {
   const sources = [...Object.keys(front.metafile.inputs), ...Object.keys(result.metafile.inputs)].filter((rel) => !rel.startsWith('lazy-builtin:'));
   for (const rel of [...new Set(sources.map(stampOf))].concat(foldersOf(sources)).sort()) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
   await writeAtomic(path.join(LIB, 'inputs.json'), JSON.stringify(inputs, null, 2) + '\n');
+  await writeAtomic(path.join(LIB, SOURCE_PRINT), await sourcePrint());
   // Chunks of earlier compiles that no entry imports any more; only old ones, as a CLI started
   // before this compile may still load its chunks on use. When pruning, every file of lib/ this
   // compile did not write, whatever its age (but the declarations tsc writes into lib/types/).
   const written = new Set([...result.outputFiles, ...front.outputFiles].flatMap((f) => (f.path.endsWith('.cjs') ? [f.path, `${f.path}.v8cache`] : [f.path])));
   for (const rel of await readdir(LIB, { recursive: true })) {
     const file = path.join(LIB, rel);
-    if (written.has(file) || rel === 'inputs.json' || rel.startsWith(`types${path.sep}`)) continue;
+    if (written.has(file) || rel === 'inputs.json' || rel === SOURCE_PRINT || rel.startsWith(`types${path.sep}`)) continue;
     if (prune ? (await stat(file)).isFile() : rel.startsWith(`chunks${path.sep}`) && Date.now() - (await stat(file)).mtimeMs > STALE_CHUNK_MS) await rm(file, { force: true });
   }
 }

@@ -11,7 +11,7 @@ import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { REPO } from '../helpers/site.ts';
+import { fixtureCopy, REPO } from '../helpers/site.ts';
 
 const exec = promisify(execFile);
 /** Prints whether V8 accepts the code cache beside the front given as argument (its header cut off). */
@@ -154,6 +154,27 @@ describe('compiled CLI', () => {
       expect(after[stamp]).toBe(statSync(file).mtimeMs);
     } finally {
       await utimes(file, atime, mtime);
+    }
+  });
+
+  it("keys the build cache by the hash of src/ its compile made (lib/source-print.txt), not by hashing src/ in every build", async () => {
+    const site = await fixtureCopy('basic');
+    const [out, cache] = [path.join(pkg, 'out'), path.join(pkg, 'build-cache')];
+    try {
+      /** Pages a full build (no output to keep) takes from the cache. */
+      const reused = async () => {
+        await rm(out, { recursive: true, force: true });
+        return Number(/cache: (\d+) page\(s\) reused/.exec(await sitegen('build', '--root', site, '--out', out, '--cache-dir', cache))?.[1]);
+      };
+      await reused();
+      expect(await reused()).toBeGreaterThan(0);
+      const print = path.join(pkg, 'lib', 'source-print.txt');
+      expect(await readFile(print, 'utf8')).toMatch(/^[0-9a-f]{16}$/);
+      // Another hash stands for other code: nothing of the cache is used.
+      await writeFile(print, '0123456789abcdef');
+      expect(await reused()).toBe(0);
+    } finally {
+      await Promise.all([site, out, cache].map((dir) => rm(dir, { recursive: true, force: true })));
     }
   });
 
