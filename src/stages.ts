@@ -33,6 +33,7 @@ import type { Inputs } from './cache/bundle-cache.ts';
 import { hashKey } from './cache/entries.ts';
 import { fallbackChain } from './locales.ts';
 import { cachedCheck } from './cache/check-cache.ts';
+import { relativeFile, type LocaleText } from './check/locale-files.ts';
 
 export interface BuildState {
   config: ResolvedConfig;
@@ -45,6 +46,8 @@ export interface BuildState {
   messages: Map<string, Messages>;
   /** Raw contents of the message files, part of the build id. */
   messageSources: string[];
+  /** The message files as the messages stage read them, for the check the build starts (then let go). */
+  localeTexts: LocaleText[] | null;
   routes: RouteFile[];
   notFoundFile: string | null;
   /** Shard k/n of the build, or null for the whole build. */
@@ -96,7 +99,7 @@ export interface BuildState {
 export function newState(config: ResolvedConfig, logger: Logger, warnings: string[], workers?: number): BuildState {
   return {
     config, logger, warnings: [...warnings], stages: [], workers, write: true, staging: null,
-    messages: new Map(), messageSources: [], routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
+    messages: new Map(), messageSources: [], localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
     previous: null, bundleInputs: [],
@@ -108,6 +111,10 @@ export async function loadMessagesStage(state: BuildState, options?: LoadOptions
   state.warnings.push(...loaded.warnings);
   state.messages = loaded.byLocale;
   state.messageSources = state.config.locales.map((l) => loaded.files.get(l.code)?.source ?? '');
+  // Read as the check reads them: a file not there has no text. (One left out as unreadable has
+  // none to give: the check then reads them all itself.)
+  const { config } = state;
+  state.localeTexts = loaded.unreadable.size > 0 ? null : config.locales.map((locale) => ({ locale, file: relativeFile(config, path.join(config.localesDir, locale.file)), source: loaded.files.get(locale.code)?.source ?? null }));
   return loaded;
 }
 
@@ -161,7 +168,8 @@ export async function checkStage(state: BuildState, locale?: string): Promise<vo
 export async function startCheckStage(state: BuildState): Promise<void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const pending = startCheck(state, undefined, (config, options) => released.then(() => check(config, options)));
+  const pending = startCheck(state, undefined, (config, options) => released.then(() => check(config, options)), state.localeTexts);
+  state.localeTexts = null;
   pending.release = release;
   // Awaited by finishCheck; until then a failure is not an unhandled rejection.
   pending.report.catch(() => {});
@@ -181,13 +189,18 @@ export async function finishCheck(state: BuildState): Promise<void> {
   applyCheck(state, pending, await pending.report);
 }
 
-function startCheck(state: BuildState, locale: string | undefined, run: (config: ResolvedConfig, options: CheckOptions) => Promise<CheckReport>): PendingCheck {
+function startCheck(
+  state: BuildState,
+  locale: string | undefined,
+  run: (config: ResolvedConfig, options: CheckOptions) => Promise<CheckReport>,
+  texts?: LocaleText[] | null,
+): PendingCheck {
   // A shard checks the locales it renders, and en, which every page falls back to.
   const locales = state.shard ? [state.config.defaultLocale.code, ...shardLocales(state)] : undefined;
   // The values the pages pass are known once they have rendered (in dev, from the last build).
   const passedValues = state.passedValues.size > 0 ? state.passedValues : undefined;
   return {
-    report: cachedCheck(state.cache, state.config, { locale, locales, passedValues }, () => state.cacheUse.damaged++, run),
+    report: cachedCheck(state.cache, state.config, { locale, locales, passedValues, texts: texts ?? undefined }, () => state.cacheUse.damaged++, run),
     release: () => {},
     beforeRender: !passedValues && state.results.length === 0,
     warningsAt: state.warnings.length,

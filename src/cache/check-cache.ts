@@ -13,7 +13,7 @@ import type { ResolvedConfig } from '../config.ts';
 import type { Locale } from '../locales.ts';
 import { check, selectLocales, type CheckOptions, type CheckReport } from '../check/index.ts';
 import { completeFinding } from '../check/findings.ts';
-import { readLocaleFiles, strayLocaleFiles, type LocaleText } from '../check/locale-files.ts';
+import { localeTexts, strayLocaleFiles, type LocaleText } from '../check/locale-files.ts';
 import { joinParts, referenceFailed, splitReport, type CheckPart } from '../check/report-parts.ts';
 import type { CacheLocation } from './build-cache.ts';
 import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
@@ -74,7 +74,7 @@ function readPart(cache: CacheLocation, slot: Slot): CheckPart | undefined | 'da
 async function partSlots(cache: CacheLocation, config: ResolvedConfig, options: CheckOptions, selected: readonly Locale[]): Promise<Slot[]> {
   const reference = config.defaultLocale;
   const others = selected.filter((l) => l !== reference);
-  const [en, ...texts] = await readLocaleFiles(config, [reference, ...others]);
+  const [en, ...texts] = await localeTexts(config, [reference, ...others], options.texts);
   // Everything of the config but where the output goes.
   const { outDir: _outDir, ...checked } = config;
   // What every part depends on, hashed once (en's text is most of it).

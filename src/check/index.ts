@@ -6,7 +6,7 @@ import { checkTranslation, type Counts } from './check-locale.ts';
 import { checkDuplicateKeys, checkStrayFiles, reportUnreadable } from './file-findings.ts';
 import { FindingList } from './findings.ts';
 import { AllowList } from './key-sets.ts';
-import { parseLocaleFile, readLocaleFiles } from './locale-files.ts';
+import { localeTexts, parseLocaleFile, type LocaleText } from './locale-files.ts';
 import { checkReference } from './reference.ts';
 import { usageOf } from './report-parts.ts';
 import type { CheckReport } from './report.ts';
@@ -26,6 +26,8 @@ export interface CheckOptions {
   locale?: string;
   /** Check only these locale codes (a build shard's); en's own checks run when en is one of them. */
   locales?: readonly string[];
+  /** The locale files as the caller read them (a build's messages stage); the check reads those it is not given. */
+  texts?: readonly LocaleText[];
   /** Every message key the pages ask for (from the build); unused and undefined keys are checked only with it. */
   usedKeys?: ReadonlySet<string>;
   /**
@@ -49,7 +51,7 @@ const GLOBAL_ARGUMENTS: ReadonlySet<string> = new Set(GLOBAL_ARGUMENT_NAMES);
 export async function check(config: ResolvedConfig, options: CheckOptions = {}): Promise<CheckReport> {
   const reference = config.defaultLocale;
   const selected = selectLocales(config, options);
-  const texts = await readLocaleFiles(config, [reference, ...selected.filter((l) => l !== reference)]);
+  const texts = await localeTexts(config, [reference, ...selected.filter((l) => l !== reference)], options.texts);
   const enFile = parseLocaleFile(texts[0]!);
   const run: Run = {
     reference: reference.code,

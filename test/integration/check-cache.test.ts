@@ -10,6 +10,7 @@ import path from 'node:path';
 import { openCache, type CacheLocation } from '../../src/cache/build-cache.ts';
 import { cachedCheck } from '../../src/cache/check-cache.ts';
 import { check, type CheckOptions, type CheckReport } from '../../src/check/index.ts';
+import { readLocaleFiles } from '../../src/check/locale-files.ts';
 import { resolveConfig, type ResolvedConfig } from '../../src/config.ts';
 import { editFile, fixtureSites } from '../helpers/site.ts';
 
@@ -173,5 +174,22 @@ describe('the check cache, one locale at a time', () => {
     s.asked = [];
     expect(await s.cached()).toStrictEqual(await fresh(s));
     expect(s.asked).toEqual([]);
+  });
+});
+
+describe("a build's check of the files its messages stage read", () => {
+  it('judges and keys the texts it is given, not the files as they are on disk now', async () => {
+    const s = await site();
+    const texts = await readLocaleFiles(s.config, s.config.locales);
+    const given = await check(s.config, { ...OPTIONS, texts });
+    expect(given).toStrictEqual(await fresh(s));
+    // The files change once read: the check (and the cache's key of each part) is of what was read.
+    await editFile(s.root, 'locales/de.json', (text) => text.replace('{', '{"added": "{oops",'));
+    await writeFile(path.join(s.root, 'locales', 'en.json'), '{');
+    expect(await check(s.config, { ...OPTIONS, texts })).toStrictEqual(given);
+    expect(await s.cached({ ...OPTIONS, texts })).toStrictEqual(given);
+    expect(s.asked).toEqual([['all']]);
+    expect(await s.cached({ ...OPTIONS, texts })).toStrictEqual(given);
+    expect(s.asked).toEqual([['all']]);
   });
 });
