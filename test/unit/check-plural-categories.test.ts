@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { missingCategories, pluralCategories, unusedCategories } from '../../src/check/plural-categories.ts';
 
 const sorted = (s: ReadonlySet<string>) => [...s].sort();
@@ -29,6 +29,19 @@ describe('plural categories from Intl.PluralRules', () => {
   it('gives example counts for each category', () => {
     expect(pluralCategories('ru-RU', 'cardinal').examples.get('few')).toEqual([2, 3, 4]);
     expect(pluralCategories('ar', 'cardinal').examples.get('zero')).toEqual([0]);
+  });
+
+  it('knows a language of one category without probing it: every number selects that one', () => {
+    const select = vi.spyOn(Intl.PluralRules.prototype, 'select');
+    try {
+      const ko = pluralCategories('ko-KR', 'cardinal');
+      expect(select).not.toHaveBeenCalled();
+      expect(ko).toStrictEqual({ allowed: new Set(['other']), required: new Set(['other']), single: true, numbers: new Map(), examples: new Map([['other', [0, 1, 2]]]) });
+      expect(pluralCategories('it-IT', 'ordinal').examples.get('many')).toEqual([8, 11, 80]);
+      expect(select).toHaveBeenCalled();
+    } finally {
+      select.mockRestore();
+    }
   });
 
   it('probes each language once', () => {
