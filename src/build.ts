@@ -91,7 +91,7 @@ async function timed<T>(stages: BuildResult['stages'], logger: Logger, name: str
  * The stages and the writer are loaded here, on use: a build with nothing changed needs neither.
  */
 export async function runPipeline(state: BuildState, signal?: AbortSignal): Promise<void> {
-  const [{ PIPELINE, finishCheck }, { createStagingDir, discardStaging, spareFolder, swapIntoPlace }] = await loadStages();
+  const [{ PIPELINE, finishCheck, settleSiteWrites }, { createStagingDir, discardStaging, spareFolder, swapIntoPlace }] = await loadStages();
   const render = PIPELINE.findIndex(([name]) => name === 'render');
   // The output a build replaces is kept in the cache for the next one to stage into (output.ts).
   const spare = state.cache && spareFolder(state.cache.dir, state.config.outDir);
@@ -101,6 +101,7 @@ export async function runPipeline(state: BuildState, signal?: AbortSignal): Prom
     try {
       await runStages(state, [...PIPELINE.slice(render), ['swap', async () => swapIntoPlace(staging, state.config.outDir, spare)]], signal);
     } catch (err) {
+      await settleSiteWrites(state);
       await discardStaging(staging);
       throw err;
     }

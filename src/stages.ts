@@ -92,6 +92,8 @@ export interface BuildState {
   cacheUse: { reused: number; rendered: number; damaged: number };
   /** The output the last build left, whose files equal to this build's are linked into staging. */
   previous: PreviousOutput | null;
+  /** The site-wide and static files being written while the pages render, until the write stage takes them. */
+  siteWrites: Promise<{ files: number; bytes: number }> | null;
   /** What the bundle stage's esbuild results were made from, as the build cache holds it (the output record keeps it too). */
   bundleInputs: Inputs[];
 }
@@ -102,7 +104,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     messages: new Map(), messageSources: [], localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
-    previous: null, bundleInputs: [],
+    previous: null, siteWrites: null, bundleInputs: [],
   };
 }
 
@@ -343,6 +345,9 @@ export async function renderStage(state: BuildState): Promise<void> {
   if (state.staging && state.write) {
     state.previous = await findPreviousOutput(config.outDir, assetsDir(config.assetsBase), state.buildId, MANIFEST_NAME);
     await keepStagedFiles(state, state.staging);
+    // Awaited by the write stage (or settleSiteWrites); until then a failure is not an unhandled rejection.
+    state.siteWrites = writeSiteFiles(state);
+    state.siteWrites.catch(() => {});
   }
   const verifier = state.keepLinks ? null : new PageVerifier(verifyTargets(state));
   /** Each job's problems, at its index: reported in the order of the jobs, as verifyPages does. */
@@ -522,15 +527,42 @@ function verifyTargets(state: BuildState): VerifyTargets {
   };
 }
 
-/** Everything that is not a page: assets, payload-independent files, sitemap, robots, static files. */
+/**
+ * Everything that is not a page: assets, payload-independent files, sitemap, robots, static files.
+ * Written while the pages render (writeSiteFiles, started by the render stage): they need nothing
+ * the render makes. Written here, after the last page and one file after another, they took 6 to
+ * 29 ms at the end of a cold build of the real site (a timeline of its stages); this stage now
+ * waits for them, and counts them.
+ */
 export async function writeStage(state: BuildState): Promise<void> {
+  const written = state.siteWrites ?? writeSiteFiles(state);
+  state.siteWrites = null;
+  const { files, bytes } = await written;
+  state.files += files;
+  state.bytes += bytes;
+}
+
+/** Writes the site-wide and static files into the staging folder, all at once; settles only once every write has. */
+function writeSiteFiles(state: BuildState): Promise<{ files: number; bytes: number }> {
   const out = state.staging!;
-  for (const file of siteFiles(state)) {
-    state.bytes += await file.write(out);
-    state.files++;
-  }
-  await copyStatic(state.config.staticDir, state.staticFiles, out, state.previous);
-  state.files += state.staticFiles.length;
+  const writes = [...siteFiles(state).map((file) => file.write(out)), copyStatic(state.config.staticDir, state.staticFiles, out, state.previous).then(() => 0)];
+  return Promise.allSettled(writes).then((outcomes) => {
+    let bytes = 0;
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') throw outcome.reason;
+      bytes += outcome.value;
+    }
+    return { files: writes.length - 1 + state.staticFiles.length, bytes };
+  });
+}
+
+/**
+ * Lets the site-wide files being written (see writeStage) finish, whatever their outcome: before
+ * the staging folder is discarded, so that no write makes a file in it while it is removed.
+ */
+export async function settleSiteWrites(state: BuildState): Promise<void> {
+  await state.siteWrites?.catch(() => {});
+  state.siteWrites = null;
 }
 
 /** The site-wide files the write stage makes (static files aside): where each goes, and how it is written there (its size). */
