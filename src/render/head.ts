@@ -24,6 +24,9 @@ export interface HeadInput {
 /**
  * Description, canonical, hreflang alternates (every locale plus x-default), Open Graph and
  * Twitter tags of one page. The not-found page gets a robots noindex instead of canonical links.
+ * The tags that are the same on every page of a locale (25 of ~47: the site's name and image, the
+ * locale and its 17 alternates) are made once per locale and shared, frozen, with their HTML text
+ * (renderTag).
  */
 export function headTags(input: HeadInput): HeadTag[] {
   const { locale, locales, defaultLocale, baseUrl, routePath } = input;
@@ -44,26 +47,50 @@ export function headTags(input: HeadInput): HeadTag[] {
     });
     tags.push({ tag: 'meta', attrs: { property: 'og:url', content: url } });
   }
-  const og: [string, string][] = [
-    ['og:type', 'website'],
-    ['og:site_name', input.siteName],
-    ['og:title', input.title],
-    ['og:description', input.description],
-    ['og:image', image],
-    ['og:image:width', String(SOCIAL_IMAGE.width)],
-    ['og:image:height', String(SOCIAL_IMAGE.height)],
-    ['og:locale', ogLocale(locale.iso)],
-    ...locales.filter((l) => l.code !== locale.code).map((l): [string, string] => ['og:locale:alternate', ogLocale(l.iso)]),
-  ];
-  for (const [property, content] of og) tags.push({ tag: 'meta', attrs: { property, content } });
-  const twitter: [string, string][] = [
-    ['twitter:card', 'summary_large_image'],
-    ['twitter:title', input.title],
-    ['twitter:description', input.description],
-    ['twitter:image', image],
-  ];
-  for (const [name, content] of twitter) tags.push({ tag: 'meta', attrs: { name, content } });
+  const shared = localeTags(locale, locales, input.siteName, image);
+  tags.push(...shared.site, meta('property', 'og:title', input.title), meta('property', 'og:description', input.description), ...shared.locale);
+  tags.push(shared.twitterCard, meta('name', 'twitter:title', input.title), meta('name', 'twitter:description', input.description), shared.twitterImage);
   return tags;
+}
+
+function meta(kind: 'property' | 'name', key: string, content: string): HeadTag {
+  return { tag: 'meta', attrs: kind === 'property' ? { property: key, content } : { name: key, content } };
+}
+
+interface LocaleTags {
+  /** og:type and og:site_name. */
+  site: HeadTag[];
+  /** og:image with its size, og:locale and the other locales' og:locale:alternate. */
+  locale: HeadTag[];
+  twitterCard: HeadTag;
+  twitterImage: HeadTag;
+}
+
+/** Per list of locales (a render context's), per locale, site name and image: the locale's shared tags. */
+const sharedTags = new WeakMap<readonly Locale[], Map<string, LocaleTags>>();
+
+function localeTags(locale: Locale, locales: readonly Locale[], siteName: string, image: string): LocaleTags {
+  let byLocale = sharedTags.get(locales);
+  if (!byLocale) sharedTags.set(locales, (byLocale = new Map()));
+  const id = JSON.stringify([locale.code, locale.iso, siteName, image]);
+  let made = byLocale.get(id);
+  if (!made) {
+    const frozen = (tag: HeadTag) => Object.freeze({ tag: tag.tag, attrs: Object.freeze(tag.attrs) });
+    made = {
+      site: [meta('property', 'og:type', 'website'), meta('property', 'og:site_name', siteName)].map(frozen),
+      locale: [
+        meta('property', 'og:image', image),
+        meta('property', 'og:image:width', String(SOCIAL_IMAGE.width)),
+        meta('property', 'og:image:height', String(SOCIAL_IMAGE.height)),
+        meta('property', 'og:locale', ogLocale(locale.iso)),
+        ...locales.filter((l) => l.code !== locale.code).map((l) => meta('property', 'og:locale:alternate', ogLocale(l.iso))),
+      ].map(frozen),
+      twitterCard: frozen(meta('name', 'twitter:card', 'summary_large_image')),
+      twitterImage: frozen(meta('name', 'twitter:image', image)),
+    };
+    byLocale.set(id, made);
+  }
+  return made;
 }
 
 /** Open Graph wants `de_DE`; a bare language stays as it is. */
@@ -71,10 +98,17 @@ function ogLocale(iso: string): string {
   return iso.replace('-', '_');
 }
 
+/** The HTML text of the shared, frozen tags (see headTags), made once. */
+const texts = new WeakMap<HeadTag, string>();
+
 export function renderTag(tag: HeadTag): string {
+  const known = texts.get(tag);
+  if (known !== undefined) return known;
   // One string built in place: every page has ~45 head tags (a profile at 20 times the real
   // site's size had most of renderTag's time in the entries' arrays and the joins).
   let html = '<' + tag.tag;
   for (const key in tag.attrs) html += ' ' + key + '="' + escapeHtml(tag.attrs[key]!) + '"';
-  return html + '>';
+  html += '>';
+  if (Object.isFrozen(tag)) texts.set(tag, html);
+  return html;
 }
