@@ -106,6 +106,17 @@ export interface ConfigHooks {
   cache?: ConfigCache;
 }
 
+/** The site's source folders: where they are follows from its root alone, not from its config. */
+export function siteFolders(root: string): Pick<ResolvedConfig, 'pagesDir' | 'templatesDir' | 'localesDir' | 'staticDir' | 'enhancersDir'> {
+  return {
+    pagesDir: path.join(root, 'pages'),
+    templatesDir: path.join(root, 'templates'),
+    localesDir: path.join(root, 'locales'),
+    staticDir: path.join(root, 'templates', 'static'),
+    enhancersDir: path.join(root, 'templates', 'enhancers'),
+  };
+}
+
 /** Loads `sitegen.config.ts` from `root` (if any) and fills in every default, once. */
 export async function resolveConfig(root: string, overrides: ConfigOverrides = {}, hooks: ConfigHooks = {}): Promise<ResolveResult> {
   root = path.resolve(root);
@@ -141,11 +152,7 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
     config: Object.freeze({
       root,
       configFile,
-      pagesDir: path.join(root, 'pages'),
-      templatesDir: path.join(root, 'templates'),
-      localesDir: path.join(root, 'locales'),
-      staticDir: path.join(root, 'templates', 'static'),
-      enhancersDir: path.join(root, 'templates', 'enhancers'),
+      ...siteFolders(root),
       outDir,
       site,
       baseUrl,
