@@ -32,14 +32,18 @@ const BATCH = 8;
  */
 const MAIN_THREAD_RUN = 64;
 /**
- * A render worker's young generation, in MB (V8 makes it three times a semi-space: semi-spaces of
- * 8 MB). V8's default lets each semi-space grow to 16 MB, and a worker that renders page after page
- * keeps both at full size though a page's garbage rarely fills a few MB of them. At 20 times the
- * real site's size this took the cold build's peak RSS from 230 to 216 MiB (medians of 6 runs),
- * CPU time within the noise. Smaller ones (semi-spaces of 4 or 5.3 MB) saved no more: more of each
- * page's objects outlive two scavenges and fill the old space instead (15 MB more of it at 4 MB).
+ * A render worker's young generation, in MB: V8 makes it three semi-spaces' worth and rounds a
+ * semi-space up to a power of two, so 12 gives semi-spaces of 4 MB (16 and 24 both give 8 MB, 6
+ * and 8 give 2 and 4). A worker renders page after page and keeps its semi-spaces at full size,
+ * though a page's garbage that survives a scavenge is small, and V8 lets the old generation grow
+ * by the young generation's size more before a full collection. At 20 times the real site's size
+ * (5,760 pages, one worker) 12 took the cold build's peak RSS from 187 to 177 MB (medians of 10
+ * alternating runs: [183-197] vs [173-182]; 8 MB semi-spaces before). The worker scavenges twice
+ * as often (205 -> 379) and copies 42 -> 61 MB (--trace-gc-nvp), tens of ms of CPU in a build of
+ * ~8 s; user time over 36 alternating runs moved +8%, +0.3%, +8%, -4% (medians per batch), within
+ * the machine's noise. (V8's default, 16 MB semi-spaces, had taken the peak to 230 MiB.)
  */
-const WORKER_YOUNG_GENERATION_MB = 24;
+const WORKER_YOUNG_GENERATION_MB = 12;
 
 export interface RenderOptions {
   modulePath: string;

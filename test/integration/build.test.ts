@@ -185,6 +185,23 @@ describe('build options', () => {
     await expectSameTree(path.join(root, 'a'), path.join(root, 'b'));
   });
 
+  // A render worker's young generation is small (render/pool.ts): a page whose render makes far more
+  // than it, and whose markup is larger than it, still builds, in every locale, as on the main thread.
+  it('builds a page larger than a render worker\'s young generation, with workers as on the main thread alone', async () => {
+    const root = await site({
+      'pages/big.tsx': "export { head, layout } from './about.tsx';\nexport default function Big() {\n  return <ol>{Array.from({ length: 250000 }, (_, i) => <li key={i} title={`item ${i}`}>{`row ${i} of the big page`}</li>)}</ol>;\n}\n",
+    });
+    const shared = await build({ root, outDir: 'shared', logger: createMemoryLogger(), workers: 1 });
+    const alone = await build({ root, outDir: 'alone', logger: createMemoryLogger(), workers: 0 });
+    expect(shared.buildId).toBe(alone.buildId);
+    for (const locale of ['', 'ar/', 'de/']) {
+      const html = await readFile(path.join(root, 'shared', `${locale}big/index.html`), 'utf8');
+      expect(html.length).toBeGreaterThan(12 * 1024 * 1024);
+      expect(html).toContain('<li title="item 249999">row 249999 of the big page</li></ol>');
+    }
+    await expectSameTree(path.join(root, 'shared'), path.join(root, 'alone'));
+  });
+
   it('on the main thread alone, a site of more pages than one run hands on every page: the same files as with workers, and a broken link on a late page is reported', async () => {
     // 30 more pages in 3 locales: 102 jobs, past the 64 the main thread hands on at a time (render/pool.ts).
     const extra: Record<string, string> = {};
