@@ -57,6 +57,23 @@ describe('links recorded while rendering', () => {
     expect(recorded.alternates).toBe(2);
   });
 
+  it('keep each pair of href and hreflang once, however many links of one href have other hreflangs', () => {
+    const tree = jsxs('nav', {
+      children: ['/x', '/x', 'de', '/x', 'fr', 'de', null, 'fr', 'it'].map((lang, i) =>
+        jsx('a', { href: i === 6 ? '/y' : '/x', ...(lang === null || lang.startsWith('/') ? {} : { hrefLang: lang }), children: String(i) }, String(i)),
+      ),
+    });
+    const { recorded, parsed } = both(tree);
+    expect(recorded.links).toEqual([
+      { href: '/x', hreflang: null },
+      { href: '/x', hreflang: 'de' },
+      { href: '/x', hreflang: 'fr' },
+      { href: '/y', hreflang: null },
+      { href: '/x', hreflang: 'it' },
+    ]);
+    expect(recorded.links).toEqual(parsed.links);
+  });
+
   it('are the data-enhance names the HTML carries, on any element, split as the runtime splits them', () => {
     const made = jsx('div', { 'data-enhance': 'made-but-never-rendered' });
     void made;
