@@ -10,7 +10,9 @@
  * page's own folder is made for its files alone, and remembered it only grew with the site (at 20
  * times the real site's size ~11,000 of them, each with its path, about 2 MB of the renderers'
  * heaps until the end of the render). A folder forgotten and asked for again is made again, which
- * the existing folder turns into a no-op.
+ * the existing folder turns into a no-op: a page's folder that a nested route's folder is made in
+ * after it (`de/community_privacy_policy`, then `.../history`), once per locale and such route (36
+ * more mkdirs of ~870 in the real site's build, ~30 us each under strace: EEXIST writes nothing).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';

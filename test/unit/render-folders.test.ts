@@ -32,7 +32,7 @@ describe('Folders', () => {
 
   // A page's own folder is not remembered once made (only folders others are made in are): at 20
   // times the real site's size the remembered ones were ~2 MB of the renderers' heaps. Asked for
-  // again (an alias or a payload beside it), it is made again if it is gone.
+  // again (a nested route's folder is made in it later), it is made again if it is gone.
   it('makes a page folder again when it is asked for again after it was made', async () => {
     const root = await tempRoot();
     const folders = new Folders(root);
