@@ -79,6 +79,8 @@ export const errors = {
       detail: frame,
       location: { file, line, column },
     }),
+  localeFileUnreadable: (file: string, cause: unknown) =>
+    new SitegenError('LocaleFileUnreadable', `${file} cannot be read (${why(cause)}). Make it a readable file of messages, or remove it to fall back to the default locale.`, { cause }),
   localeShapeInvalid: (file: string, key: string, kind: string) =>
     new SitegenError('LocaleShapeInvalid', `${file}: the value of "${key}" is ${kind}; a message must be a string or an object of messages.`),
   translationErrors: (lines: string[]) =>

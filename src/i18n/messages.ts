@@ -27,6 +27,9 @@ export async function readMessageFile(file: string, shownAs = file): Promise<Mes
     source = await readFile(file, 'utf8');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    // A folder named like the file, no permission: the user's to fix, named as such (Node's own
+    // error names no file).
+    if (typeof (cause as NodeJS.ErrnoException).code === 'string') throw errors.localeFileUnreadable(shownAs, cause);
     throw cause;
   }
   return parseMessageFile(shownAs, source);

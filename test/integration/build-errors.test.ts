@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cp, readdir } from 'node:fs/promises';
+import { cp, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../src/build.ts';
 import { runCli } from '../../src/cli.ts';
@@ -18,11 +18,12 @@ beforeAll(async () => {
 });
 
 /** A copy of the intact site with its output, broken, built again: returns the error; asserts dist/ is untouched. */
-async function failingBuild(changes: Record<string, string | null>, options: { workers?: number } = {}): Promise<SitegenError> {
+async function failingBuild(changes: Record<string, string | null>, options: { workers?: number; folders?: string[] } = {}): Promise<SitegenError> {
   const root = await site();
   await cp(intactDist, path.join(root, 'dist'), { recursive: true });
   const before = await snapshotTree(path.join(root, 'dist'));
   await applyChanges(root, changes);
+  for (const folder of options.folders ?? []) await mkdir(path.join(root, folder));
   const err = await build({ root, logger: createMemoryLogger(), ...options }).then(
     () => { throw new Error('the build should have failed'); },
     (e: unknown) => e,
@@ -229,6 +230,12 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.location).toMatchObject({ file: path.join(root, 'templates/enhancers/slider.ts'), line: 2 });
     // The server module was bundled (and its pages described) beside the runtime's builds: its folder goes with the build.
     expect((await readdir(path.join(root, 'node_modules/.cache/sitegen/bundles'))).filter((f) => f.startsWith(`${process.pid}-`))).toEqual([]);
+  });
+
+  it('a folder where a locale file should be: the file is named, not Node\'s bare EISDIR', async () => {
+    const err = await failingBuild({ 'locales/de.json': null }, { folders: ['locales/de.json'] });
+    expect(err.code).toBe('LocaleFileUnreadable');
+    expect(err.message).toMatch(/^locales\/de\.json cannot be read \(EISDIR: .*\)\. Make it a readable file of messages, or remove it to fall back to the default locale\.$/);
   });
 
   it('a malformed locale file and a broken enhancer: the locale file is named, as the messages are read before the runtime is awaited', async () => {
