@@ -56,7 +56,11 @@ async function freePorts<K extends string>(names: K[]): Promise<Record<K, number
  */
 export async function startEmulators(): Promise<RunningEmulators> {
   ensureEmulatorsInstalled();
-  const ports = await freePorts(['auth', 'functions', 'hub', 'logging']);
+  // Every emulator the command starts gets a port of its own, also the two that the functions
+  // emulator brings along (eventarc, tasks): left out, firebase-tools tries their default ports
+  // (9299, 9499) and takes another only if one is busy when it looks, so two runs starting together
+  // both took 9299 and one exited with EADDRINUSE (code 2, "An unexpected error has occurred").
+  const ports = await freePorts(['auth', 'functions', 'hub', 'logging', 'eventarc', 'tasks']);
   const base = JSON.parse(readFileSync(path.join(EMULATOR_DIR, 'firebase.json'), 'utf8'));
   for (const [name, port] of Object.entries(ports)) base.emulators[name] = { host: HOST, port };
   const configFile = path.join(EMULATOR_DIR, `firebase.test-${process.pid}.json`);
