@@ -172,7 +172,7 @@ export class ResultCompactor {
   }
 }
 
-
+/** Whether a page's record or map holds the shared record's keys and lists, in its order. */
 function sameEntries(values: Readonly<Record<string, readonly string[]>> | ReadonlyMap<string, Names>, size: number, shared: SharedRecord['entries']): boolean {
   if (size !== shared.length) return false;
   let i = 0;
