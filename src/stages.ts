@@ -96,6 +96,8 @@ export interface BuildState {
   siteWrites: Promise<{ files: number; bytes: number }> | null;
   /** What the bundle stage's esbuild results were made from, as the build cache holds it (the output record keeps it too). */
   bundleInputs: Inputs[];
+  /** What writtenFiles gives, once made: the staging folder's pruning and the output record both ask. */
+  written: ReadonlySet<string> | null;
 }
 
 export function newState(config: ResolvedConfig, logger: Logger, warnings: string[], workers?: number): BuildState {
@@ -104,7 +106,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     messages: new Map(), messageSources: [], localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
-    previous: null, siteWrites: null, bundleInputs: [],
+    previous: null, siteWrites: null, bundleInputs: [], written: null,
   };
 }
 
@@ -411,8 +413,16 @@ async function keepStagedFiles(state: BuildState, staging: string): Promise<void
   if ((await keepOnly(staging, writtenFiles(state))) && state.previous) state.previous.stagedBefore = takenAt;
 }
 
-/** Every file the build writes into its staging folder (relative paths): its pages' files, the site-wide ones and the static files. */
-export function writtenFiles(state: BuildState): Set<string> {
+/**
+ * Every file the build writes into its staging folder (relative paths): its pages' files, the
+ * site-wide ones and the static files. Made once per build (~7 ms at 20 times the real site's
+ * size): everything it follows from is known before the render starts.
+ */
+export function writtenFiles(state: BuildState): ReadonlySet<string> {
+  return (state.written ??= filesWritten(state));
+}
+
+function filesWritten(state: BuildState): Set<string> {
   const { config } = state;
   const files = new Set(siteFiles(state).map((f) => f.rel));
   for (const file of state.staticFiles) files.add(file);
