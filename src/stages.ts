@@ -118,7 +118,10 @@ export async function loadMessagesStage(state: BuildState, options?: LoadOptions
   // Read as the check reads them: a file not there has no text. (One left out as unreadable has
   // none to give: the check then reads them all itself.)
   const { config } = state;
-  state.localeTexts = loaded.unreadable.size > 0 ? null : config.locales.map((locale) => ({ locale, file: relativeFile(config, path.join(config.localesDir, locale.file)), source: loaded.files.get(locale.code)?.source ?? null }));
+  state.localeTexts = loaded.unreadable.size > 0 ? null : config.locales.map((locale) => {
+    const read = loaded.files.get(locale.code);
+    return { locale, file: relativeFile(config, path.join(config.localesDir, locale.file)), source: read?.source ?? null, tree: read?.tree };
+  });
   return loaded;
 }
 

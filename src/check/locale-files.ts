@@ -31,6 +31,11 @@ export interface LocaleText {
   source: string | null;
   /** Why an existing file could not be read. */
   unreadable?: string;
+  /**
+   * The source as JSON.parse gave it, when the caller parsed it already (the build's messages
+   * stage): parsing the real site's 18 files again was 5 to 9 ms of the check on the main thread.
+   */
+  tree?: Record<string, unknown>;
 }
 
 /**
@@ -70,7 +75,7 @@ export function parseLocaleFile(text: LocaleText): LocaleFile {
   if (text.source === null) return { ...base, status: 'missing' };
   // The tree is checked as parsed, not flattened. Only a file the loader would reject goes through
   // the loader (parseMessageFile), so its error and code frame are exactly the build's.
-  const tree = parseTree(text.source);
+  const tree = text.tree ?? parseTree(text.source);
   const facts = tree && inspectTree(tree);
   if (tree && facts) return { ...base, status: 'ok', tree: tree as MessageTree, facts };
   try {

@@ -15,6 +15,8 @@ export interface MessageFile {
   file: string;
   source: string;
   messages: Messages;
+  /** The file's JSON as parsed, nested: the translation check's tree (check/locale-files.ts), not parsed again. */
+  tree: Record<string, unknown>;
 }
 
 /**
@@ -50,7 +52,7 @@ export function parseMessageFile(file: string, source: string): MessageFile {
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
     throw errors.localeShapeInvalid(file, '(top level)', Array.isArray(data) ? 'an array' : typeof data);
   }
-  return { file, source, messages: flatten(file, data as Record<string, unknown>) };
+  return { file, source, messages: flatten(file, data as Record<string, unknown>), tree: data as Record<string, unknown> };
 }
 
 export function flatten(file: string, data: Record<string, unknown>, prefix = '', out: Record<string, string> = {}): Record<string, string> {

@@ -11,6 +11,7 @@ import { openCache, type CacheLocation } from '../../src/cache/build-cache.ts';
 import { cachedCheck } from '../../src/cache/check-cache.ts';
 import { check, type CheckOptions, type CheckReport } from '../../src/check/index.ts';
 import { readLocaleFiles } from '../../src/check/locale-files.ts';
+import { loadMessages } from '../../src/i18n/messages.ts';
 import { resolveConfig, type ResolvedConfig } from '../../src/config.ts';
 import { editFile, fixtureSites } from '../helpers/site.ts';
 
@@ -191,5 +192,18 @@ describe("a build's check of the files its messages stage read", () => {
     expect(s.asked).toEqual([['all']]);
     expect(await s.cached({ ...OPTIONS, texts })).toStrictEqual(given);
     expect(s.asked).toEqual([['all']]);
+  });
+
+  it('judges the messages as the messages stage parsed them, without parsing their text again', async () => {
+    const s = await site();
+    const loaded = await loadMessages(s.config.root, s.config.localesDir, s.config.locales, s.config.defaultLocale.code, { skipUnreadable: true });
+    const texts = (await readLocaleFiles(s.config, s.config.locales)).map((text) => ({ ...text, tree: loaded.files.get(text.locale.code)?.tree }));
+    expect(texts.filter((t) => t.tree).map((t) => t.locale.code)).toContain('de');
+    const given = await check(s.config, { ...OPTIONS, texts });
+    expect(given).toStrictEqual(await fresh(s));
+    // The parsed tree is what is judged: a message only the tree has is found, the text is not parsed again.
+    const added = texts.map((t) => (t.locale.code === 'de' ? { ...t, tree: { ...t.tree, added: '{oops' } } : t));
+    const judged = await check(s.config, { ...OPTIONS, texts: added });
+    expect(judged.findings.filter((f) => f.key === 'added').map((f) => [f.locale, f.kind])).toEqual([['de', 'extra-key']]);
   });
 });
