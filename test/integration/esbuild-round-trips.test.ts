@@ -16,6 +16,8 @@ import { fixtureSites } from '../helpers/site.ts';
 
 /** Per plugin name, the paths its onResolve callbacks were called for (each call one round trip). */
 const calls = new Map<string, string[]>();
+/** Per plugin name, the paths it asked esbuild to resolve (build.resolve: one round trip more each). */
+const asked = new Map<string, string[]>();
 
 vi.mock('esbuild', async (importOriginal) => {
   const real = await importOriginal<typeof esbuild>();
@@ -24,6 +26,10 @@ vi.mock('esbuild', async (importOriginal) => {
     setup: (build) =>
       plugin.setup({
         ...build,
+        resolve: (specifier, options) => {
+          asked.set(plugin.name, [...(asked.get(plugin.name) ?? []), specifier]);
+          return build.resolve(specifier, options);
+        },
         onResolve: (options, callback) =>
           build.onResolve(options, (args) => {
             calls.set(plugin.name, [...(calls.get(plugin.name) ?? []), args.path]);
@@ -65,11 +71,36 @@ describe('round trips from esbuild to the main thread', () => {
       'templates/enhancers/lib/shout.ts': 'export const shout = (s: string) => s.toUpperCase();\n',
     });
     calls.clear();
+    asked.clear();
     const assets = await bundleRuntime({ locales: LOCALES, defaultLocale: 'en', enhancersDir: path.join(root, 'templates/enhancers'), root });
-    // greet's entry (and esbuild's own resolution of it, which the callback passes on) and its
-    // import of lib/shout.ts; not the language switcher's entry or imports, which are sitegen's.
-    expect(calls.get('sitegen-site-namespace')).toEqual([path.join(root, 'templates/enhancers/greet.ts'), path.join(root, 'templates/enhancers/greet.ts'), './lib/shout.ts']);
+    // greet's entry and its import of lib/shout.ts; not the language switcher's entry or imports,
+    // which are sitegen's. Both name their file exactly: esbuild is not asked to find them.
+    expect(calls.get('sitegen-site-namespace')).toEqual([path.join(root, 'templates/enhancers/greet.ts'), './lib/shout.ts']);
+    expect(asked.get('sitegen-site-namespace')).toBeUndefined();
     const greet = assets.files.find((f) => /^assets\/chunks\.[A-Z0-9]{8}\/greet\.js$/.test(f.path))!;
     expect(Buffer.from(greet.contents).toString()).toContain('toUpperCase');
+  });
+
+  it('esbuild is asked to find a site file named without its extension, and each file of a package that sets sideEffects, whose bare imports it drops', async () => {
+    const files = {
+      'templates/enhancers/greet.ts': "import { shout } from './lib/shout';\nimport './lib/mark.ts';\nexport default (el: HTMLElement) => { el.textContent = shout('hello'); };\n",
+      'templates/enhancers/lib/shout.ts': 'export const shout = (s: string) => s.toUpperCase();\n',
+      'templates/enhancers/lib/mark.ts': 'globalThis.marked = true;\n',
+    };
+    let root = '';
+    const chunks = async (extra: Record<string, string>) => {
+      root = await sites({ ...files, ...extra });
+      calls.clear();
+      asked.clear();
+      const assets = await bundleRuntime({ locales: LOCALES, defaultLocale: 'en', enhancersDir: path.join(root, 'templates/enhancers'), root });
+      return assets.files.filter((f) => f.path.includes('/chunks.')).map((f) => [f.path, Buffer.from(f.contents).toString()]);
+    };
+    const plain = await chunks({});
+    expect(asked.get('sitegen-site-namespace')).toEqual(['./lib/shout']);
+    expect(plain.find(([name]) => name!.endsWith('/greet.js'))![1]).toContain('marked');
+    // A package that says its files have no side effects: esbuild decides, and drops the bare import.
+    const pure = await chunks({ 'templates/enhancers/package.json': '{ "sideEffects": false }\n' });
+    expect(asked.get('sitegen-site-namespace')).toEqual([path.join(root, 'templates/enhancers/greet.ts'), './lib/shout', './lib/mark.ts']);
+    expect(pure.find(([name]) => name!.endsWith('/greet.js'))![1]).not.toContain('marked');
   });
 });
