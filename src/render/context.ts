@@ -18,6 +18,12 @@ export interface RenderContext {
   site: SiteInfo & { socialImage: string };
   client: Record<string, unknown>;
   messages: Record<string, Messages>;
+  /**
+   * Per locale, a print of the text its messages were loaded from (the same print, the same
+   * messages), for the render cache (render-cache.ts); a locale without one has its messages
+   * printed there.
+   */
+  messagePrints?: Record<string, string>;
   cssFile: string | null;
   favicon: string | null;
   runtime: { entry: string; redirectScript: string } | null;

@@ -113,18 +113,22 @@ function fingerprintsOf(ctx: RenderContext, locale: string): Fingerprints {
   if (!byLocale) fingerprints.set(ctx, (byLocale = new Map()));
   let prints = byLocale.get(locale);
   if (!prints) {
-    const chain = [locale, ...fallbackChain(locale, ctx.locales, ctx.defaultLocale)].map((code) => ctx.messages[code] ?? {});
-    const all = hash('sha1', chain.map(messagesPrint).join(' '), 'hex');
+    const codes = [locale, ...fallbackChain(locale, ctx.locales, ctx.defaultLocale)];
+    const chain = codes.map((code) => ctx.messages[code] ?? {});
+    const all = hash('sha1', codes.map((code, i) => ctx.messagePrints?.[code] ?? messagesPrint(chain[i]!)).join(' '), 'hex');
     byLocale.set(locale, (prints = { chain, all, runtime: null, digests: new WeakMap(), byText: new Map() }));
   }
   return prints;
 }
 
-/** A hash of one locale's messages, made once per messages object (every locale is in many chains). */
+/**
+ * A hash of one locale's messages, made once per messages object (every locale is in many chains),
+ * for a locale the render context has no print of its text for (RenderContext's messagePrints).
+ */
 const messagesPrints = new WeakMap<object, string>();
 function messagesPrint(messages: Readonly<Record<string, string>>): string {
   let print = messagesPrints.get(messages);
-  if (print === undefined) messagesPrints.set(messages, (print = hash('sha1', JSON.stringify(messages), 'hex')));
+  if (print === undefined) messagesPrints.set(messages, (print = 'json:' + hash('sha1', JSON.stringify(messages), 'hex')));
   return print;
 }
 

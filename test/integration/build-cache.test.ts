@@ -103,6 +103,17 @@ describe('build cache', () => {
     expect(await readFile(path.join(root, 'cached', 'de', 'index.html'), 'utf8')).toContain('für dich und alle.');
   });
 
+  it('a locale file whose text changes but not its messages (reformatted) renders no page again, and the output equals a cold build', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'first');
+    // The renderers are told of each file by a print of its text: a new text is checked key by key.
+    await editFile(root, 'locales/de.json', (text) => JSON.stringify(JSON.parse(text), null, 4) + '\n');
+    const cached = await buildInto(root, 'cached');
+    expect(cached.cache).toMatchObject({ rendered: 0, reused: first.cache!.rendered, damaged: 0 });
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+  });
+
   it('two routes reading the same messages share their entries\' lists: after an edit of one of them both render again, and the output equals a cold build', async () => {
     const root = await basic();
     // A second route whose render reads exactly what the home page's does (one shared list of keys per locale).

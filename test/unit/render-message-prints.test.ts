@@ -1,0 +1,79 @@
+/**
+ * The render cache tells whether a locale's messages changed since a page's entry was made by a
+ * print of each locale of its fallback chain. A build hands the renderers a print of each locale
+ * file's text (the same text, the same messages), made once; without one (messages replaced in
+ * dev, a context made by hand) the messages themselves are printed, as before.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config.ts';
+import { createMemoryLogger } from '../../src/logger.ts';
+import { loadMessagesStage, newState, renderContext } from '../../src/stages.ts';
+import { chainDigest } from '../../src/render/render-cache.ts';
+import type { RenderContext } from '../../src/render/context.ts';
+import { fixtureSites } from '../helpers/site.ts';
+
+const sites = fixtureSites('basic');
+
+async function loaded() {
+  const { config } = await resolveConfig(await sites(), {});
+  const state = newState(config, createMemoryLogger(), []);
+  await loadMessagesStage(state);
+  return state;
+}
+
+describe('the prints of the messages a build hands its renderers', () => {
+  it('are one per locale file read, of its text', async () => {
+    const state = await loaded();
+    const prints = renderContext(state, '').messagePrints!;
+    // The fixture has files for en and de, none for ar.
+    expect(Object.keys(prints).sort()).toEqual(['de', 'en']);
+    expect(prints.de).toMatch(/^text:[0-9a-f]{40}$/);
+    expect(prints.de).not.toBe(prints.en);
+  });
+
+  it('leave out a locale whose messages were replaced since they were read (dev, after an edit)', async () => {
+    const state = await loaded();
+    state.messages.set('de', { ...state.messages.get('de'), 'home.intro': 'neu' });
+    const prints = renderContext(state, '').messagePrints!;
+    expect(prints.de).toBeUndefined();
+    expect(prints.en).toBeDefined();
+  });
+});
+
+describe('the render cache\'s digest of a locale\'s fallback chain', () => {
+  const context = (messages: RenderContext['messages'], messagePrints?: Record<string, string>): RenderContext => ({
+    outDir: '',
+    assetsDir: '_static',
+    buildId: 'b',
+    baseUrl: 'https://example.com',
+    assetsBase: '/_static/',
+    defaultLocale: 'en',
+    locales: [
+      { code: 'en', iso: 'en-US', file: 'en.json', name: 'English', dir: 'ltr' },
+      { code: 'de', iso: 'de-DE', file: 'de.json', name: 'Deutsch', dir: 'ltr' },
+    ] as RenderContext['locales'],
+    site: { name: 'S', socialImage: '/s.png' } as RenderContext['site'],
+    client: {},
+    messages,
+    messagePrints,
+    cssFile: null,
+    favicon: null,
+    runtime: null,
+    write: true,
+  });
+  const messages = () => ({ en: { a: 'A' }, de: { a: 'B' } });
+
+  it('follows the prints of the locale files when the context has them, without printing the messages', () => {
+    const same = messages();
+    expect(chainDigest(context(same, { en: 'text:1', de: 'text:2' }), 'de')).toBe(chainDigest(context(messages(), { en: 'text:1', de: 'text:2' }), 'de'));
+    // Another text of de's file (reformatted, say): another digest, though the messages are the same.
+    expect(chainDigest(context(same, { en: 'text:1', de: 'text:3' }), 'de')).not.toBe(chainDigest(context(same, { en: 'text:1', de: 'text:2' }), 'de'));
+  });
+
+  it('prints the messages of a locale without a print of its file: equal messages, equal digests', () => {
+    expect(chainDigest(context(messages()), 'de')).toBe(chainDigest(context(messages()), 'de'));
+    expect(chainDigest(context(messages()), 'de')).not.toBe(chainDigest(context({ en: { a: 'A' }, de: { a: 'C' } }), 'de'));
+    // A print of a file and a print of messages never stand for each other.
+    expect(chainDigest(context(messages(), { en: 'text:1' }), 'de')).not.toBe(chainDigest(context(messages()), 'de'));
+  });
+});
