@@ -28,6 +28,8 @@ export interface BuildOptions extends ConfigOverrides {
    * unchanged): each (page, locale) pair counts one, and one the build cache has an entry for a tenth.
    */
   onRender?: (pages: number) => void;
+  /** Called as the render starts, with the number of (page, locale) pairs it takes on (before onRender). */
+  onRenderStart?: (pairs: number) => void;
   /**
    * Build only shard k of n: its share of the pages plus every site-wide file, exactly as the
    * full build writes them, so that the union of the n shards is the full build.
@@ -226,6 +228,7 @@ async function fullBuild(
   const state = newState(config, options.logger, warnings, options.workers);
   state.shard = shard;
   state.onRender = options.onRender;
+  state.onRenderStart = options.onRenderStart;
   state.cache = scope?.cache ?? null;
   state.cacheUse.damaged += damaged;
   state.stages.push(...before);

@@ -24,7 +24,7 @@ export interface BuildCommandOptions {
 }
 
 export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): Promise<void> {
-  const [{ build }, { limitHeapGrowth }, { optimizeLater }] = await Promise.all([import('./build.ts'), import('./heap-growth.ts'), import('./optimize-later.ts')]);
+  const [{ build }, { holdYoungGeneration, limitHeapGrowth }, { optimizeLater }] = await Promise.all([import('./build.ts'), import('./heap-growth.ts'), import('./optimize-later.ts')]);
   optimizeLater();
   const result = await build({
     root: opts.root,
@@ -36,6 +36,7 @@ export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): 
     workers: opts.workers,
     cacheDir: opts.cache ? opts.cacheDir : false,
     logger: ctx.logger,
+    onRenderStart: holdYoungGeneration,
     onRender: limitHeapGrowth,
   });
   printSummary(ctx.logger, result);

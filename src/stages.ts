@@ -58,6 +58,8 @@ export interface BuildState {
   plan: PlannedJob[];
   /** Told how much the render makes, in pages (see BuildOptions): the CLI limits the heap's growth for a large build. */
   onRender?: (pages: number) => void;
+  /** Told the number of pairs as the render starts (see BuildOptions): the CLI holds a large build's young generation. */
+  onRenderStart?: (pairs: number) => void;
   server: ServerBundle | null;
   /** Where the server bundle goes: a dev session keeps one folder for all its builds; else its own. */
   bundles?: BundleFolder;
@@ -356,6 +358,7 @@ export function hash(text: string | Uint8Array): string {
 /** React to static markup, one job per (page, locale), written as soon as it is rendered. */
 export async function renderStage(state: BuildState): Promise<void> {
   const { config } = state;
+  state.onRenderStart?.(state.plan.length);
   const pages = new Map([...state.pages, ...(state.notFound ? [state.notFound] : [])].map((p) => [p.file, p]));
   const jobs: RenderJob[] = state.plan.map((job) => ({ page: pages.get(job.file)!, locale: job.locale }));
   // Writing into staging: files equal to the current output's are linked from there.

@@ -1,0 +1,86 @@
+/**
+ * `sitegen build` holds the young generation of a large build at the size it has as the render
+ * starts (src/heap-growth.ts). Measured in a process of its own (V8's flags are the process's):
+ * the young generation's size after allocating objects that survive scavenges, which V8 grows it
+ * for, and the young generation a render worker starts with.
+ */
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { REPO } from '../helpers/site.ts';
+
+const exec = promisify(execFile);
+
+const script = (steps: string) => `
+import v8 from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import { holdYoungGeneration, limitHeapGrowth } from ${JSON.stringify(path.join(REPO, 'src', 'heap-growth.ts'))};
+const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
+// Objects that live through a few scavenges each: what V8 grows the young generation for.
+function survivors() {
+  let kept = [];
+  for (let i = 0; i < 3e6; i++) {
+    kept.push({ i, s: 'x' + i });
+    if (kept.length > 20000) kept = [];
+  }
+}
+// A worker as render/pool.ts starts them: it tells its young generation's size as it starts and
+// after allocating as the main thread does.
+const WORKER = "Promise.all([import('node:v8'), import('node:worker_threads')]).then(([{ default: v8 }, { parentPort }]) => { const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size; const start = young(); " + survivors.toString() + " survivors(); parentPort.postMessage({ start, end: young() }); });";
+const worker = () => new Promise((resolve, reject) => {
+  const w = new Worker(WORKER, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 12 } });
+  w.once('message', (m) => w.terminate().then(() => resolve(m)), reject);
+  w.once('error', reject);
+});
+const sizes = { start: young() };
+${steps}
+console.log(JSON.stringify(sizes));
+`;
+
+async function run(steps: string): Promise<Record<string, number | { start: number; end: number }>> {
+  const { stdout } = await exec(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script(steps)], { cwd: REPO });
+  return JSON.parse(stdout);
+}
+
+const MB = 1024 * 1024;
+
+describe('holdYoungGeneration', () => {
+  it('holds the young generation of a build of 1,000 (page, locale) pairs, also once a render worker has started, which starts at its full size', async () => {
+    const sizes = await run(`
+holdYoungGeneration(1000);
+survivors();
+sizes.held = young();
+sizes.worker = await worker();
+survivors();
+sizes.afterWorker = young();
+limitHeapGrowth(1000);
+survivors();
+sizes.rendering = young();`);
+    expect(sizes.held).toBe(sizes.start);
+    expect(sizes.afterWorker).toBe(sizes.start);
+    expect(sizes.rendering).toBe(sizes.start);
+    // maxYoungGenerationSizeMb 12: semi-spaces of 4 MB, from the start.
+    expect(sizes.worker).toEqual({ start: 8 * MB, end: 8 * MB });
+  });
+
+  it('leaves the young generation of a smaller build to grow', async () => {
+    const sizes = await run(`
+holdYoungGeneration(999);
+survivors();
+sizes.small = young();`);
+    expect(sizes.small).toBeGreaterThan(sizes.start as number);
+  });
+
+  it('lets a held young generation grow again, and a worker start small, when the build cache spares most renders', async () => {
+    const sizes = await run(`
+holdYoungGeneration(5000);
+limitHeapGrowth(500);
+survivors();
+sizes.released = young();
+sizes.worker = await worker();`);
+    expect(sizes.released).toBeGreaterThan(sizes.start as number);
+    const worker = sizes.worker as { start: number; end: number };
+    expect(worker.end).toBeGreaterThan(worker.start);
+  });
+});
