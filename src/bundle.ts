@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promis
 import type * as esbuild from 'esbuild';
 import type { ResolvedConfig } from './config.ts';
 import type { RouteFile } from './routes.ts';
-import fg from 'fast-glob';
+import { listFiles } from './file-list.ts';
 import { PACKAGE_ROOT, SRC_DIR } from './package-root.ts';
 import { projectPath } from './file-paths.ts';
 import { isProcessAlive } from './process-alive.ts';
@@ -121,7 +121,8 @@ export async function bundleServer(
     whileBundling?(): void;
   },
 ): Promise<ServerBundle> {
-  const layoutFiles = (await fg('*.{tsx,jsx}', { cwd: path.join(config.templatesDir, 'layouts'), absolute: true })).sort();
+  const layoutsDir = path.join(config.templatesDir, 'layouts');
+  const layoutFiles = (await listFiles(layoutsDir, { recursive: false, keep: (rel) => /\.(tsx|jsx)$/.test(rel) })).map((rel) => path.join(layoutsDir, rel)).sort();
   const layouts = layoutFiles.map((f) => path.basename(f).replace(/\.(tsx|jsx)$/, ''));
   const pageFiles = [...pages.map((p) => p.file), ...(notFound ? [notFound] : [])];
   const renderer = path.join(SRC_DIR, 'render', 'server.tsx');

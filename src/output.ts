@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isProcessAlive } from './process-alive.ts';
 import { copyOrLink, previousFile, putFile, putParts, type PreviousOutput } from './reuse-output.ts';
 import { escapeRegExp } from './text/reg-exp.ts';
+import { listFiles } from './file-list.ts';
 
 /**
  * The build writes into a temporary folder beside the output and swaps it into place only when
@@ -142,10 +143,7 @@ export async function writeOutParts(root: string, rel: string, parts: () => Iter
 
 /** Lists the static files (relative paths, sorted). */
 export async function listStatic(staticDir: string): Promise<string[]> {
-  if (!existsSync(staticDir)) return [];
-  // Loaded on use: a build with nothing changed needs this module (removeAbandonedStaging), not the glob.
-  const { default: fg } = await import('fast-glob');
-  return (await fg('**/*', { cwd: staticDir, onlyFiles: true, dot: false })).sort();
+  return (await listFiles(staticDir, { recursive: true })).sort();
 }
 
 export async function copyStatic(staticDir: string, files: string[], dest: string, previous?: PreviousOutput | null): Promise<void> {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import fg from 'fast-glob';
+import { listFiles } from './file-list.ts';
 import { errors } from './errors.ts';
 import { localePrefixOf, NOT_FOUND_PATH, routeBase } from './paths.ts';
 import type { ResolvedConfig } from './config.ts';
@@ -23,7 +23,17 @@ export interface DiscoveredRoutes {
   notFound: string | null;
 }
 
-const PAGE_GLOB = '**/*.{tsx,jsx,ts,js}';
+/** Page modules: `.tsx`, `.jsx`, `.ts` or `.js` files. */
+const PAGE_FILE = /\.(tsx|jsx|ts|js)$/;
+
+/**
+ * Whether a file under pages/ is a page: not `_`-prefixed, not a `.d.ts` file or a test. (A folder
+ * named `_x` is gone into all the same: the glob this replaces left out only files of such names.)
+ */
+function isPageSource(rel: string, isFolder: boolean): boolean {
+  const name = rel.slice(rel.lastIndexOf('/') + 1);
+  return isFolder || (!name.startsWith('_') && PAGE_FILE.test(name) && !name.endsWith('.d.ts') && !name.includes('.test.'));
+}
 
 /** What route discovery reads of the config: the pages folder, and the locale codes no route may begin with. */
 export type RoutesConfig = Pick<ResolvedConfig, 'root' | 'pagesDir' | 'locales' | 'defaultLocale'>;
@@ -33,7 +43,7 @@ export async function discoverRoutes(config: RoutesConfig): Promise<DiscoveredRo
   const { root, pagesDir } = config;
   const codes = config.locales.map((l) => l.code);
   if (!existsSync(pagesDir)) throw errors.noPages(projectPath(root, pagesDir));
-  const files = (await fg(PAGE_GLOB, { cwd: pagesDir, ignore: ['**/_*', '**/*.d.ts', '**/*.test.*'] })).sort();
+  const files = (await listFiles(pagesDir, { recursive: true, keep: isPageSource })).sort();
   let notFound: string | null = null;
   const byPath = new Map<string, RouteFile>();
   for (const rel of files) {
