@@ -452,15 +452,16 @@ function serialize(err: unknown): SerializedError {
 /**
  * Renders and writes a list of jobs; a failing job reports its error instead of throwing. Writes
  * run while the next pages render, with a bound, so pages still go to disk as they are made.
- * `progress` (in a worker) gets the index of the job being rendered.
+ * `progress` (in a worker): the batch's number and the index of the job being rendered are
+ * written to its cells.
  */
-export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], progress?: Int32Array): Promise<JobResult[]> {
+export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], progress?: Progress): Promise<JobResult[]> {
   const results: JobResult[] = [];
   const pending: Promise<unknown>[] = [];
   try {
     for (const [index, job] of jobs.entries()) {
       // Shared with the main thread: if this worker dies, it knows which page it was on.
-      if (progress) Atomics.store(progress, 0, index);
+      if (progress) setProgress(progress, index);
       const usage = new UsageRecorder();
       try {
         results.push(compactorFor(ctx).compact(withoutExit(() => renderJob(mods, ctx, job, usage, pending))));
@@ -470,7 +471,7 @@ export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: 
       if (pending.length >= MAX_PENDING_WRITES) await Promise.all(pending.splice(0));
     }
     // Every page of the batch rendered: a worker that dies from here on cannot tell which one made it.
-    if (progress) Atomics.store(progress, 0, -1);
+    if (progress) setProgress(progress, -1);
     await Promise.all(pending);
   } finally {
     // Also after a failed write: a dev session goes on, and holds no pack open.
@@ -496,16 +497,29 @@ function withoutExit<T>(render: () => T): T {
   }
 }
 
+/** Where a worker's render is: the number of its batch, and the job of it being rendered (-1: all rendered). */
+interface Progress {
+  cells: Int32Array;
+  batch: number;
+}
+
+function setProgress({ cells, batch }: Progress, job: number): void {
+  Atomics.store(cells, 0, batch);
+  Atomics.store(cells, 1, job);
+}
+
 /**
- * Worker thread loop: context from workerData, job batches by message. The context holds the
- * messages of the worker's own locales; a batch of other locales brings theirs (render/queue.ts).
+ * Worker thread loop: context from workerData, job batches by message, each answered with its
+ * number. The context holds the messages of the worker's own locales; a batch of other locales
+ * brings theirs (render/queue.ts). The next batch comes before this one is answered
+ * (render/pool.ts): it renders while this one's writes finish.
  */
 export function startWorker(mods: ServerModules): void {
   process.setSourceMapsEnabled(true);
   const { context: ctx, progress } = workerData as { context: RenderContext; progress: Int32Array };
-  parentPort!.on('message', async (msg: { jobs: RenderJob[]; messages?: RenderContext['messages'] }) => {
+  parentPort!.on('message', async (msg: { id: number; jobs: RenderJob[]; messages?: RenderContext['messages'] }) => {
     if (msg.messages) Object.assign(ctx.messages, msg.messages);
-    const results = await renderJobs(mods, ctx, msg.jobs, progress);
-    parentPort!.postMessage({ results });
+    const results = await renderJobs(mods, ctx, msg.jobs, { cells: progress, batch: msg.id });
+    parentPort!.postMessage({ id: msg.id, results });
   });
 }

@@ -99,6 +99,21 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.message).toBe('pages/about.tsx (locale de) stopped the render worker (exit code 5) while rendering. A page must not call process.exit(); throw an error instead.');
   }, 20_000);
 
+  it('a render worker that exits in a batch while the next one was sent to it already names the page of the batch it was rendering', async () => {
+    // One worker: its locales (ar, then de) are a batch each, both sent at once; it exits in ar's.
+    const err = await failingBuild(
+      {
+        'pages/about.tsx': PAGE(
+          `if (t('about.title') !== 'Über uns' && !isMainThread) bye(5);\n  return <h1>x</h1>;`,
+          "import { isMainThread } from 'node:worker_threads';\nconst bye = process.exit.bind(process);",
+        ),
+      },
+      { workers: 1 },
+    );
+    expect(err.code).toBe('RenderWorkerExited');
+    expect(err.message).toBe('pages/about.tsx (locale ar) stopped the render worker (exit code 5) while rendering. A page must not call process.exit(); throw an error instead.');
+  }, 20_000);
+
   it('a render worker that exits without an error event (process.exit after the render) fails the build with page and locale instead of hanging', async () => {
     const err = await failingBuild(
       // Only in a worker: on the main thread it would end the test run itself.
