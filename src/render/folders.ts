@@ -14,6 +14,7 @@
  * after it (`de/community_privacy_policy`, then `.../history`), once per locale and such route (36
  * more mkdirs of ~870 in the real site's build, ~30 us each under strace: EEXIST writes nothing).
  */
+import { mkdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -41,6 +42,34 @@ export class Folders {
     const done = () => void this.making.delete(dir);
     made.then(done, done);
     return made;
+  }
+
+  /**
+   * Makes `dir` at once, with synchronous calls (and its parents not made yet, outermost first),
+   * for a renderer that makes its files itself (render/server.tsx, Writes): resolved once made,
+   * rejected with mkdir's error.
+   */
+  ensureNow(dir: string): Promise<void> {
+    try {
+      this.makeNow(dir);
+      return MADE;
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  private makeNow(dir: string): void {
+    if (this.parents.has(dir)) return;
+    const parent = path.dirname(dir);
+    if (parent !== dir && !this.parents.has(parent)) {
+      this.makeNow(parent);
+      this.parents.add(parent);
+    }
+    try {
+      mkdirSync(dir);
+    } catch (err) {
+      ignoreExisting(err as NodeJS.ErrnoException);
+    }
   }
 
   private ensureParent(dir: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Folders } from '../../src/render/folders.ts';
@@ -17,17 +18,34 @@ describe('Folders', () => {
     for (const d of dirs) expect((await stat(d)).isDirectory()).toBe(true);
   });
 
-  it('accepts folders that exist already', async () => {
+  // ensureNow: a render worker makes its folders with synchronous calls (render/server.tsx, Writes).
+  it('ensureNow makes nested folders before it returns, and again a page folder asked for again', async () => {
     const root = await tempRoot();
-    await mkdir(path.join(root, 'de', 'jobs'), { recursive: true });
-    await new Folders(root).ensure(path.join(root, 'de', 'jobs'));
-    expect((await stat(path.join(root, 'de', 'jobs'))).isDirectory()).toBe(true);
+    const folders = new Folders(root);
+    const dirs = ['de/jobs', 'de/tos', '_static/abc/de/jobs'].map((d) => path.join(root, d));
+    for (const d of dirs) {
+      const made = folders.ensureNow(d);
+      expect(existsSync(d)).toBe(true);
+      await made;
+    }
+    await rm(dirs[0]!, { recursive: true });
+    await folders.ensureNow(dirs[0]!);
+    expect((await stat(dirs[0]!)).isDirectory()).toBe(true);
   });
 
-  it('rejects when a file stands where a folder must go', async () => {
-    const root = await tempRoot();
-    await writeFile(path.join(root, 'de'), 'a file');
-    await expect(new Folders(root).ensure(path.join(root, 'de', 'jobs'))).rejects.toMatchObject({ code: 'ENOTDIR' });
+  describe.each(['ensure', 'ensureNow'] as const)('%s', (method) => {
+    it('accepts folders that exist already', async () => {
+      const root = await tempRoot();
+      await mkdir(path.join(root, 'de', 'jobs'), { recursive: true });
+      await new Folders(root)[method](path.join(root, 'de', 'jobs'));
+      expect((await stat(path.join(root, 'de', 'jobs'))).isDirectory()).toBe(true);
+    });
+
+    it('rejects when a file stands where a folder must go, naming the folder', async () => {
+      const root = await tempRoot();
+      await writeFile(path.join(root, 'de'), 'a file');
+      await expect(new Folders(root)[method](path.join(root, 'de', 'jobs'))).rejects.toMatchObject({ code: 'ENOTDIR', path: path.join(root, 'de', 'jobs') });
+    });
   });
 
   // A page's own folder is not remembered once made (only folders others are made in are): at 20
