@@ -27,10 +27,14 @@
  *
  * V8 reads --semi-space-growth-factor each time it would grow the young generation, so a factor
  * of 1 holds it (unlike --max-semi-space-size, read only when a heap is set up). But setting up a
- * heap puts a factor below 2 back to 2, and each render worker sets up its own: once a worker is
- * online the factor is set to 1 again. A worker, which then cannot grow its young generation, is
- * set up at its full size (--min-semi-space-size, read only by a heap's setup and capped at the
- * worker's own maximum, render/pool.ts).
+ * heap puts a factor below 2 back to 2, and each render worker sets up its own: the worker sets the
+ * factor to 1 again as the first thing it runs (workerStart, render/pool.ts), not the main thread
+ * on the worker's 'online' event, which it hears only between two batches of its own render. A
+ * scavenge of the main thread in the few milliseconds between the worker's heap setup and that
+ * first line can still grow its young generation once (1 in 6 runs of a test whose main thread
+ * had a scavenge due as it started a worker): the hold is for the rest of the render. A worker,
+ * which then cannot grow its own young generation, is set up at its full size
+ * (--min-semi-space-size, read only by a heap's setup and capped at the worker's own maximum).
  *
  * Set for the CLI's build only, not by build(): a library call must not change a process's V8 flags.
  */
@@ -47,9 +51,20 @@ let held = false;
 /** As the render starts: holds the young generation if `pairs` (page, locale) pairs are as many as MIN_PAGES. */
 export function holdYoungGeneration(pairs: number): void {
   if (pairs < MIN_PAGES) return;
-  if (!held) process.on('worker', (worker) => worker.once('online', () => held && v8.setFlagsFromString('--semi-space-growth-factor=1')));
   held = true;
-  v8.setFlagsFromString(`--semi-space-growth-factor=1 --min-semi-space-size=${FULL_WORKER_SEMI_SPACE}`);
+  v8.setFlagsFromString(`${HOLD} --min-semi-space-size=${FULL_WORKER_SEMI_SPACE}`);
+}
+
+const HOLD = '--semi-space-growth-factor=1';
+
+/**
+ * A render worker's eval'd start (`start`, an expression), with what it must run first (render/
+ * pool.ts): while the young generation is held, the factor its heap's setup put back to 2 is set
+ * to 1 again, before the worker loads anything. By import(), not require: a worker's eval'd code
+ * is a module when the process runs with --input-type=module.
+ */
+export function workerStart(start: string): string {
+  return held ? `import('node:v8').then((v8) => { v8.default.setFlagsFromString(${JSON.stringify(HOLD)}); return ${start}; });` : `${start};`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { ResultCompactor } from './compact.ts';
 import { hasEntry, jobKey } from './render-cache.ts';
 import { LocaleQueue, type Batch } from './queue.ts';
 import { fallbackChain } from '../locales.ts';
+import { workerStart } from '../heap-growth.ts';
 
 interface ServerModule extends ServerModules {
   renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[]): Promise<JobResult[]>;
@@ -135,7 +136,7 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
   let settled = false;
   const url = pathToFileURL(options.modulePath).href;
   // A tiny eval'd bootstrap: the server module itself exports the worker loop.
-  const bootstrap = `import(${JSON.stringify(url)}).then((m) => m.startWorker(m));`;
+  const bootstrap = workerStart(`import(${JSON.stringify(url)}).then((m) => m.startWorker(m))`);
   const workers: Worker[] = [];
   let mainShare: Promise<void> = Promise.resolve();
   const finished = new Promise<void>((resolve, reject) => {

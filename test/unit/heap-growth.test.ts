@@ -15,7 +15,7 @@ const exec = promisify(execFile);
 const script = (steps: string) => `
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { holdYoungGeneration, limitHeapGrowth } from ${JSON.stringify(path.join(REPO, 'src', 'heap-growth.ts'))};
+import { holdYoungGeneration, limitHeapGrowth, workerStart } from ${JSON.stringify(path.join(REPO, 'src', 'heap-growth.ts'))};
 const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
 // Objects that live through a few scavenges each: what V8 grows the young generation for.
 function survivors() {
@@ -25,11 +25,12 @@ function survivors() {
     if (kept.length > 20000) kept = [];
   }
 }
-// A worker as render/pool.ts starts them: it tells its young generation's size as it starts and
-// after allocating as the main thread does.
-const WORKER = "Promise.all([import('node:v8'), import('node:worker_threads')]).then(([{ default: v8 }, { parentPort }]) => { const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size; const start = young(); " + survivors.toString() + " survivors(); parentPort.postMessage({ start, end: young() }); });";
+// A worker as render/pool.ts starts them (through workerStart): it tells its young generation's size
+// as it starts and after allocating as the main thread does. It answers and is gone at once, often
+// before the main thread hears it is online: the hold must not depend on hearing that.
+const WORKER = "Promise.all([import('node:v8'), import('node:worker_threads')]).then(([{ default: v8 }, { parentPort }]) => { const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size; const start = young(); " + survivors.toString() + " survivors(); parentPort.postMessage({ start, end: young() }); })";
 const worker = () => new Promise((resolve, reject) => {
-  const w = new Worker(WORKER, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 12 } });
+  const w = new Worker(workerStart(WORKER), { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 12 } });
   w.once('message', (m) => w.terminate().then(() => resolve(m)), reject);
   w.once('error', reject);
 });
@@ -52,14 +53,17 @@ holdYoungGeneration(1000);
 survivors();
 sizes.held = young();
 sizes.worker = await worker();
+sizes.workerStarted = young();
 survivors();
 sizes.afterWorker = young();
 limitHeapGrowth(1000);
 survivors();
 sizes.rendering = young();`);
     expect(sizes.held).toBe(sizes.start);
-    expect(sizes.afterWorker).toBe(sizes.start);
-    expect(sizes.rendering).toBe(sizes.start);
+    // A scavenge due as the worker's heap was set up (which puts the factor back to 2) may have
+    // grown it once before the worker's first line set it again (see heap-growth.ts); never after.
+    expect(sizes.afterWorker).toBe(sizes.workerStarted);
+    expect(sizes.rendering).toBe(sizes.workerStarted);
     // maxYoungGenerationSizeMb 12: semi-spaces of 4 MB, from the start.
     expect(sizes.worker).toEqual({ start: 8 * MB, end: 8 * MB });
   });
