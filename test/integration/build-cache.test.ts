@@ -150,6 +150,31 @@ describe('build cache', () => {
     await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
   });
 
+  it("a page's links come back from its cache entry as its render found them: a build wholly from the cache reports the broken links a cold build reports", async () => {
+    // A plain link, a language link and a relative one, on two routes (each judged on its own page or once per locale).
+    const page = `import { useI18n, type PageHead } from 'sitegen';\nexport const head: PageHead = { title: 'about.title', description: 'about.description' };\n` +
+      `export default function Page() { const { t } = useI18n(); return <p>{t('about.title')}<a href="/gone">x</a><a hreflang="fr" href="/fr/gone">fr</a><a href="gone-too">y</a></p>; }\n`;
+    const root = await basic({ 'pages/aa.tsx': page, 'pages/bb.tsx': page });
+    const failed = async (out: string, cacheDir: string | false = CACHE) => {
+      let pairs = 0;
+      let work = 0;
+      const err = await build({ root, outDir: out, cacheDir, logger: createMemoryLogger(), workers: 0, onRenderStart: (n) => (pairs = n), onRender: (n) => (work = n) }).then(
+        () => expect.fail('the build passed'),
+        (e: { code?: string; detail?: string }) => e,
+      );
+      expect(err.code).toBe('BrokenLinks');
+      return { lines: err.detail!.split('\n'), pairs, work };
+    };
+    const cold = await failed('cold', false);
+    expect(cold.lines).toContain('pages/aa.tsx [de]: link to "/fr/gone" leads to no page of this build');
+    expect(cold.lines).toContain('pages/bb.tsx [de]: link to "gone-too" (/de/gone-too) leads to no page of this build');
+    // The failed build kept its pages' entries: the next one takes every page from the cache (a tenth of a render each).
+    await failed('first');
+    const cached = await failed('cached');
+    expect(cached.work).toBeCloseTo(cached.pairs / 10);
+    expect(cached.lines).toEqual(cold.lines);
+  });
+
   it('a string added for the browser runtime in en is in every cached page of every locale, as in a cold build', async () => {
     const root = await basic();
     await buildInto(root, 'first');
