@@ -45,6 +45,8 @@ const HEAP_GROWING_PERCENT = 50;
 const MIN_PAGES = 1000;
 /** Larger than any render worker's semi-space, in MB (V8's own largest by default, on 64 bits). */
 const FULL_WORKER_SEMI_SPACE = 16;
+/** The flag that holds a young generation where it is (see above). */
+const HOLD = '--semi-space-growth-factor=1';
 
 let held = false;
 
@@ -54,8 +56,6 @@ export function holdYoungGeneration(pairs: number): void {
   held = true;
   v8.setFlagsFromString(`${HOLD} --min-semi-space-size=${FULL_WORKER_SEMI_SPACE}`);
 }
-
-const HOLD = '--semi-space-growth-factor=1';
 
 /**
  * A render worker's eval'd start (`start`, an expression), with what it must run first (render/
