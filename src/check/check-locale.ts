@@ -6,6 +6,7 @@
 import { flatten } from '../i18n/messages.ts';
 import { checkEmptyCases, checkPlurals } from './case-check.ts';
 import { compareToReference } from './compare-message.ts';
+import { matchesReference, type CategoriesOf } from './fast-shape.ts';
 import type { LocaleFile } from './locale-files.ts';
 import { isPlainShape, isPlainText, parseMessage, sameShape, type MessageShape, type ParsedMessage } from './message-shape.ts';
 import { leaf, subtree, type MessageTree } from './message-tree.ts';
@@ -47,6 +48,8 @@ class TranslationWalk {
   private index = 0;
   /** Whether the language has one plural form (ja, ko, zh, ...). */
   private readonly singleForm: boolean;
+  /** The language's plural categories, for a translation read against en. */
+  private readonly categoriesOf: CategoriesOf;
 
   constructor(
     private readonly run: Run,
@@ -54,6 +57,8 @@ class TranslationWalk {
     private readonly file: LocaleFile,
   ) {
     this.singleForm = pluralCategories(file.locale.iso, 'cardinal').single;
+    const iso = file.locale.iso;
+    this.categoriesOf = (kind) => pluralCategories(iso, kind === 'plural' ? 'cardinal' : 'ordinal');
   }
 
   /** Every message of `en` against the same place in `tr` (undefined: the locale has nothing there). */
@@ -129,6 +134,12 @@ class TranslationWalk {
     // A text identical to en has en's shape, and plain text where en has plain text too has
     // nothing to compare (most messages of a site): neither is read again.
     const same = enShape !== null && (value === enValue || (isPlainShape(enShape) && isPlainText(value)));
+    // Most translations keep en's arguments, tags and cases exactly: read against en's shape,
+    // they are known to be fine without making a shape of their own.
+    if (!same && enShape !== null && matchesReference(value, enShape, this.categoriesOf)) {
+      this.counts.translated++;
+      return;
+    }
     const parsed: ParsedMessage | null = same ? null : parseMessage(value);
     if (parsed && !parsed.ok) {
       // The build cannot format it: not translated, whatever it says.

@@ -19,6 +19,9 @@ export interface PluralCategories {
   numbers: ReadonlyMap<string, readonly number[]>;
   /** Category -> the first whole numbers selecting it, for messages (`few`: 2, 3, 4). */
   examples: ReadonlyMap<string, readonly number[]>;
+  /** `allowed` and `required` as bits (categoryBit), for a translation read against en (fast-shape.ts). */
+  allowedBits: number;
+  requiredBits: number;
 }
 
 export type PluralType = 'cardinal' | 'ordinal';
@@ -26,6 +29,25 @@ export type PluralType = 'cardinal' | 'ordinal';
 const FEW = 5;
 /** The order CLDR and translators list categories in. */
 const CLDR_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
+/**
+ * The bit of the category named by `text` from `start` to `end` (compared in place, nothing
+ * copied), in CLDR order: `zero` 1 ... `other` 32; 0 for a name that is no category.
+ */
+export function categoryBit(text: string, start: number, end: number): number {
+  for (let k = 0; k < CLDR_ORDER.length; k++) {
+    const name = CLDR_ORDER[k]!;
+    if (name.length === end - start && text.startsWith(name, start)) return 1 << k;
+  }
+  return 0;
+}
+export const OTHER_BIT = categoryBit('other', 0, 5);
+
+const bitsOf = (categories: Iterable<string>) => {
+  let bits = 0;
+  for (const c of categories) bits |= categoryBit(c, 0, c.length);
+  return bits;
+};
+
 /** Per type, per language: looked up for every plural of every message, so without building a key. */
 const cache = { cardinal: new Map<string, PluralCategories>(), ordinal: new Map<string, PluralCategories>() };
 
@@ -52,7 +74,8 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
   // One category (ja, ko, zh, th, vi, id and ms count so, most languages' ordinals too): every
   // number selects it, which the probes (~1,600 calls, a few ms of each cold build) only confirm.
   if (categories.length === 1) {
-    found = { allowed: new Set(categories), required: new Set(categories), single: true, numbers: new Map(), examples: new Map([[categories[0]!, PROBES.slice(0, 3)]]) };
+    const bits = bitsOf(categories);
+    found = { allowed: new Set(categories), required: new Set(categories), single: true, numbers: new Map(), examples: new Map([[categories[0]!, PROBES.slice(0, 3)]]), allowedBits: bits, requiredBits: bits };
     cache[type].set(iso, found);
     return found;
   }
@@ -75,6 +98,8 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
     single: false,
     numbers,
     examples,
+    allowedBits: bitsOf(categories),
+    requiredBits: bitsOf(seen.keys()),
   };
   cache[type].set(iso, found);
   return found;
