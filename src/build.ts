@@ -14,7 +14,7 @@ import type { Shard } from './shard.ts';
 import { errors } from './errors.ts';
 import { damageWarnings, openCache } from './cache/build-cache.ts';
 import { pruneCache } from './cache/prune.ts';
-import { recordedOutput, recordOutput, type OutputReport, type RecordScope } from './cache/output-record.ts';
+import { recordedOutput, recordOutput, type OutputReport, type Recorded, type RecordScope } from './cache/output-record.ts';
 import { sourceFolders, sourcePrint } from './cache/source-prints.ts';
 
 export interface BuildOptions extends ConfigOverrides {
@@ -123,10 +123,11 @@ function loadStages() {
 
 /**
  * The report of an output folder that is exactly what the last build with the same inputs left
- * (output-record.ts), or null; staging folders of killed builds are removed first. The recorded
- * build gave its check's warnings and had its arguments judged from the same inputs.
+ * (output-record.ts), or null, and the prints of its payloads; staging folders of killed builds
+ * are removed first. The recorded build gave its check's warnings and had its arguments judged
+ * from the same inputs.
  */
-async function unchangedOutput(scope: RecordScope, onDamaged: () => void): Promise<OutputReport | null> {
+async function unchangedOutput(scope: RecordScope, onDamaged: () => void): Promise<Recorded> {
   const { removeAbandonedStaging } = await import('./output.ts');
   // As createStagingDir does: a build killed inside its swap left the output beside it, to put back first.
   await removeAbandonedStaging(scope.config.outDir);
@@ -179,10 +180,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const shard = options.shard ?? null;
   const before: BuildResult['stages'] = [];
   const scope: RecordScope | null = cache && { cache, config, shard, sources: await timed(before, logger, 'sources', takeSources) };
-  const reused = scope && (await timed(before, logger, 'unchanged', () => unchangedOutput(scope, () => damaged++)));
+  const recorded = scope && (await timed(before, logger, 'unchanged', () => unchangedOutput(scope, () => damaged++)));
+  const reused = recorded?.report;
   const result: Omit<BuildResult, 'ms'> = reused
     ? resultOf(reused, config, shard, [...warnings, ...cacheWarnings, ...reused.warnings, ...damageWarnings(damaged, cache)], before, cache && { dir: cache.dir, reused: reused.jobs, rendered: 0, damaged })
-    : await fullBuild(config, shard, { ...options, logger }, [...warnings, ...cacheWarnings], damaged, before, scope);
+    : await fullBuild(config, shard, { ...options, logger }, [...warnings, ...cacheWarnings], damaged, before, scope, recorded?.payloads ?? '');
   if (cache) await pruneCache(cache.dir);
   return { ...result, ms: performance.now() - start };
 }
@@ -214,7 +216,10 @@ function resultOf(
   };
 }
 
-/** Every stage, the output swapped into place and recorded (when `scope`, the cache's, is given). */
+/**
+ * Every stage, the output swapped into place and recorded (when `scope`, the cache's, is given);
+ * `payloads`: the prints of the output's payloads its record keeps (see output-record.ts).
+ */
 async function fullBuild(
   config: ResolvedConfig,
   shard: Shard | null,
@@ -223,14 +228,16 @@ async function fullBuild(
   damaged: number,
   before: BuildResult['stages'],
   scope: RecordScope | null,
+  payloads: string,
 ): Promise<Omit<BuildResult, 'ms'>> {
-  const [{ newState, shardLocales, writtenFiles }, { cachedOwnNames }] = await Promise.all([import('./stages.ts'), import('./cache/locale-names.ts')]);
+  const [{ newState, payloadSources, shardLocales, writtenFiles }, { cachedOwnNames }] = await Promise.all([import('./stages.ts'), import('./cache/locale-names.ts')]);
   const state = newState(config, options.logger, warnings, options.workers);
   state.shard = shard;
   state.onRender = options.onRender;
   state.onRenderStart = options.onRenderStart;
   state.cache = scope?.cache ?? null;
   state.cacheUse.damaged += damaged;
+  state.recordedPayloads = payloads;
   state.stages.push(...before);
   // The languages' own names, made with Intl's data once and kept (cache/locale-names.ts).
   const names = scope && cachedOwnNames(scope.cache, config.locales, () => state.cacheUse.damaged++);
@@ -242,7 +249,7 @@ async function fullBuild(
   names?.save();
   const report = outputReport(state, warnings.length, shardLocales(state).length);
   // After the swap and the old output's removal: both change what the record holds of the folder.
-  if (scope) await recordOutput(scope, state.bundleInputs, report, writtenFiles(state));
+  if (scope) await recordOutput(scope, state.bundleInputs, report, writtenFiles(state), payloadSources(state));
   return resultOf(report, config, shard, state.warnings, state.stages, state.cache && { dir: state.cache.dir, ...state.cacheUse });
 }
 

@@ -9,16 +9,28 @@
  * instead of written, and the old output's removal after the swap frees only what changed.
  *
  * Safety: "the same bytes" is decided by reading the previous file now (size first, then every
- * byte), never from anything recorded, so a file edited by hand in the output is replaced by the
- * right bytes. Links only ever go from the previous output into staging; every file made in a
- * staging folder is made new (exclusive create; a path made twice is unlinked first), so no write
- * ever lands in an inode the previous output shares, and a build that fails or is killed leaves
- * the previous output exactly as it was. A link that fails for any reason (another device, no hard
- * links, too many links) falls back to writing the file.
+ * byte), so a file edited by hand in the output is replaced by the right bytes. Payloads from the
+ * build cache (the bulk of a rebuild's unchanged files: ~5,000 at 20 times the real site's size)
+ * may instead be known by the output record (cache/output-record.ts), which keeps a print of each
+ * payload the last build left: its place, inode, size, mtime and ctime, and the cache entry its
+ * bytes came from (payloadPrint). A payload this build takes from that same entry is linked after
+ * one lstat when the print still matches: four file system calls fewer (open, fstat, read, close),
+ * and 5.6 us of CPU per payload instead of 12.7. Any change to the file since, by any tool (a
+ * write, a chmod, a rename, another link, its times put back with `touch -r`), gave it a new
+ * ctime, which no user tool can set back: the print differs and the file is read as any other. So
+ * the rule stays: a file edited by hand in the output is replaced by the right bytes. (The record
+ * trusts what its walk saw right after the swap, as the no-change build's listing does.)
+ *
+ * Links only ever go from the previous output into staging; every file made in a staging folder
+ * is made new (exclusive create; a path made twice is unlinked first), so no write ever lands in
+ * an inode the previous output shares, and a build that fails or is killed leaves the previous
+ * output exactly as it was. A link that fails for any reason (another device, no hard links, too
+ * many links) falls back to writing the file.
  *
  * This module is bundled into the server module too (the renderer writes pages with it), so it
  * uses nothing but Node's own modules.
  */
+import { hash } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, ftruncateSync, linkSync, lstatSync, openSync, readSync, unlinkSync, writeSync, writevSync } from 'node:fs';
 import { copyFile, open, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,6 +50,11 @@ export interface PreviousOutput {
    * and may be written over in place (putNewFile); null when not known.
    */
   stagedBefore: number | null;
+  /**
+   * The prints of the payloads the last build left (payloadPrint), as the output record kept them;
+   * null when there is no record of this output folder.
+   */
+  recorded?: ReadonlySet<string> | null;
 }
 
 /**
@@ -64,6 +81,38 @@ export function previousFile(previous: PreviousOutput | null | undefined, rel: s
   const { payloads } = previous;
   if (payloads && rel.startsWith(payloads.now)) return path.join(previous.dir, payloads.before + rel.slice(payloads.now.length));
   return path.join(previous.dir, rel);
+}
+
+/** The length of a payload's print (see payloadPrint): 120 bits of its SHA-1, in base64. */
+const PRINT_LENGTH = 20;
+
+/**
+ * A print of a payload file as a build leaves it: its path in the payload folder (without the
+ * build id's folder, which changes with every input), which file it is, its size and times, and
+ * the build cache entry its bytes came from (page-packs.ts, sourceOf: an entry is never written
+ * again where it is). Equal prints: the same file, unchanged since, holding that entry's payload.
+ */
+export function payloadPrint(rel: string, stats: { dev: number; ino: number; size: number; mtimeMs: number; ctimeMs: number }, source: string): string {
+  return hash('sha1', `${rel}\0${stats.dev}\0${stats.ino}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${source}`, 'base64').slice(0, PRINT_LENGTH);
+}
+
+/** The prints the output record keeps, one after the other (see payloadPrint), as a set. */
+export function printSet(prints: string): Set<string> {
+  const set = new Set<string>();
+  for (let at = 0; at + PRINT_LENGTH <= prints.length; at += PRINT_LENGTH) set.add(prints.slice(at, at + PRINT_LENGTH));
+  return set;
+}
+
+/**
+ * Whether the previous output's file `previous`, for this build's payload `rel` of `size` bytes
+ * taken from the cache entry `source`, is by the output record that entry's payload: a regular
+ * file whose print (payloadPrint) the record holds. One lstat, no read (see the top of this file).
+ */
+export function recordedPayload(output: PreviousOutput, rel: string, previous: string, size: number, source: string): boolean {
+  const { payloads, recorded } = output;
+  if (!recorded || !payloads || !rel.startsWith(payloads.now)) return false;
+  const stats = lstatSync(previous, { throwIfNoEntry: false });
+  return !!stats && stats.isFile() && stats.size === size && recorded.has(payloadPrint(rel.slice(payloads.now.length), stats, source));
 }
 
 /**
@@ -146,11 +195,12 @@ function writeAt(fd: number, contents: readonly Uint8Array[]): number {
 
 /**
  * Makes `file` (in a staging folder) with `contents`: a hard link to `previous` when that file has
- * exactly these bytes, else a new file. Without `previous`, a plain write (the folder shares no
- * inode with any output).
+ * exactly these bytes (read, or known by the output record: `recorded`, see recordedPayload),
+ * else a new file. Without `previous`, a plain write (the folder shares no inode with any output).
  */
-export async function putFile(file: string, contents: string | Uint8Array, previous: string | null): Promise<void> {
+export async function putFile(file: string, contents: string | Uint8Array, previous: string | null, recorded = false): Promise<void> {
   if (previous === null) return writeFile(file, contents);
+  if (recorded && linked(previous, file)) return;
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
   if (linkedIfSame(previous, bytes, file)) return;
   await made(file, () => writeFile(file, bytes, { flag: 'wx' }));

@@ -13,7 +13,7 @@ import type { RuntimeAssets } from './runtime-bundle.ts';
 import { cachedRuntime } from './cache/runtime-cache.ts';
 import { describePages } from './render/pages.ts';
 import { renderAll } from './render/pool.ts';
-import { forgetBuildPacks, newBuildPacks, savePageIndex } from './cache/page-packs.ts';
+import { forgetBuildPacks, newBuildPacks, savePageIndex, sourceOf } from './cache/page-packs.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/context.ts';
 import { NO_LINKS } from './render/compact.ts';
 import { PageVerifier, reportProblems, verifyPages, type Problem, type VerifyTargets } from './verify/verify.ts';
@@ -21,8 +21,9 @@ import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
 import { copyStatic, keepOnly, listStatic, writeOut, writeOutParts } from './output.ts';
 import { assetsDir, MANIFEST_NAME, manifestFile, pageFiles } from './paths.ts';
-import { findPreviousOutput, type PreviousOutput } from './reuse-output.ts';
+import { findPreviousOutput, printSet, type PreviousOutput } from './reuse-output.ts';
 import { createManifest, pathsByLocale } from './manifest.ts';
+import type { PayloadSources } from './cache/output-record.ts';
 import { planJobs, planLocales, type PlannedJob } from './plan.ts';
 import type { Shard } from './shard.ts';
 import { addPassedValues, renderUnseenPages } from './shard-usage.ts';
@@ -96,6 +97,8 @@ export interface BuildState {
   cacheUse: { reused: number; rendered: number; damaged: number };
   /** The output the last build left, whose files equal to this build's are linked into staging. */
   previous: PreviousOutput | null;
+  /** The prints of its payloads its output record keeps (reuse-output.ts, payloadPrint), one after the other; '' for none. */
+  recordedPayloads: string;
   /** The site-wide and static files being written while the pages render, until the write stage takes them. */
   siteWrites: Promise<{ files: number; bytes: number }> | null;
   /** What the bundle stage's esbuild results were made from, as the build cache holds it (the output record keeps it too). */
@@ -110,7 +113,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     messages: new Map(), messageSources: [], messagePrints: new WeakMap(), localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
-    previous: null, siteWrites: null, bundleInputs: [], written: null,
+    previous: null, recordedPayloads: '', siteWrites: null, bundleInputs: [], written: null,
   };
 }
 
@@ -364,6 +367,7 @@ export async function renderStage(state: BuildState): Promise<void> {
   // Writing into staging: files equal to the current output's are linked from there.
   if (state.staging && state.write) {
     state.previous = await findPreviousOutput(config.outDir, assetsDir(config.assetsBase), state.buildId, MANIFEST_NAME);
+    if (state.previous && state.recordedPayloads) state.previous.recorded = printSet(state.recordedPayloads);
     await keepStagedFiles(state, state.staging);
     // Awaited by the write stage (or settleSiteWrites); until then a failure is not an unhandled rejection.
     state.siteWrites = writeSiteFiles(state);
@@ -452,6 +456,26 @@ function filesWritten(state: BuildState): Set<string> {
     if (payload) files.add(payload);
   }
   return files;
+}
+
+/**
+ * The payloads the build wrote from cache entries (rendered and kept, or taken from the cache),
+ * each with its entry, for the output record (reuse-output.ts, payloadPrint).
+ */
+export function payloadSources(state: BuildState): PayloadSources {
+  const { config } = state;
+  const layout = { defaultLocale: config.defaultLocale.code, assetsDir: assetsDir(config.assetsBase), buildId: state.buildId };
+  const folder = path.join(layout.assetsDir, state.buildId) + path.sep;
+  const pages = new Map(state.pages.map((p) => [p.file, p]));
+  const sources = new Map<string, string>();
+  for (const result of state.results) {
+    const source = result.stored ? sourceOf(result.stored) : result.source;
+    const page = pages.get(result.file);
+    if (source === undefined || !page) continue;
+    const { payload } = pageFiles(page, result.locale, layout);
+    if (payload?.startsWith(folder)) sources.set(payload.slice(folder.length), source);
+  }
+  return { folder, sources };
 }
 
 /** The render's warnings about messages shown in a fallback locale: per locale, per locale of its fallback chain. */

@@ -35,6 +35,7 @@ import { dirPrint, filePrint, type Inputs } from './bundle-cache.ts';
 import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
 import { sourceFolders } from './source-prints.ts';
 import { SRC_DIR } from '../package-root.ts';
+import { payloadPrint } from '../reuse-output.ts';
 
 /** What the report of the recorded build said that a build without its stages cannot know. */
 export interface OutputReport extends Pick<BuildResult, 'buildId' | 'pages' | 'aliases' | 'notFoundPages' | 'locales' | 'files' | 'bytes' | 'runtime'> {
@@ -66,7 +67,26 @@ interface OutputRecord {
   key: string;
   outside: Outside;
   listing: string;
+  /** The prints of the payloads in the folder (reuse-output.ts, payloadPrint), one after the other. */
+  payloads: string;
   report: OutputReport;
+}
+
+/** What the record says of an output folder: its report when nothing changed, and the prints of its payloads. */
+export interface Recorded {
+  /** The recorded report when the folder is exactly what the last build with this key left; else null. */
+  report: OutputReport | null;
+  /** See OutputRecord's payloads; empty when there is no record. */
+  payloads: string;
+}
+
+/**
+ * The payloads a build wrote: its payload folder (relative to the output, ending in a separator),
+ * and in it each payload's path -> the cache entry its bytes came from (page-packs.ts, sourceOf).
+ */
+export interface PayloadSources {
+  folder: string;
+  sources: ReadonlyMap<string, string>;
 }
 
 /** The key of everything that shapes the output but esbuild's inputs (see the top of this file). */
@@ -84,19 +104,20 @@ function recordFile(cache: CacheLocation, outDir: string): { file: string; slot:
 /**
  * The recorded report when the output folder is exactly what the last build with this key left;
  * null otherwise (no record, another key, the folder changed since), and for a damaged record,
- * which `onDamaged` hears of.
+ * which `onDamaged` hears of. With it, the prints of the folder's payloads the record keeps.
  */
-export function recordedOutput(scope: RecordScope, onDamaged: () => void): OutputReport | null {
+export function recordedOutput(scope: RecordScope, onDamaged: () => void): Recorded {
   const { file, slot } = recordFile(scope.cache, scope.config.outDir);
   const found = readEntry<OutputRecord>(file, slot);
-  if (found === undefined) return null;
+  if (found === undefined) return { report: null, payloads: '' };
   if (found === 'damaged' || !wellFormed(found)) {
     onDamaged();
-    return null;
+    return { report: null, payloads: '' };
   }
-  if (found.key !== recordKey(scope) || !outsideUnchanged(found.outside)) return null;
+  const changed = { report: null, payloads: found.payloads };
+  if (found.key !== recordKey(scope) || !outsideUnchanged(found.outside)) return changed;
   const now = listing(scope.config.outDir);
-  if (!now || now.digest !== found.listing) return null;
+  if (!now || now.digest !== found.listing) return changed;
   // In use: the cache's pruning removes entries nobody wrote for a week (prune.ts), and a site
   // rebuilt daily with nothing changed would lose its record, and its no-op build, every week.
   try {
@@ -105,20 +126,29 @@ export function recordedOutput(scope: RecordScope, onDamaged: () => void): Outpu
   } catch {
     // Not touched: the only cost is a full build once the record is pruned.
   }
-  return found.report;
+  return { report: found.report, payloads: found.payloads };
 }
 
 /**
  * Records the output folder as this build left it (after the swap and the old output's removal,
  * which changed the link count, hence the ctime, of every file that was linked), with `inputs`,
- * what esbuild read for it, and `written`, the files the build wrote there (see listing). When the folder or the clock cannot be trusted, the record is removed:
- * the next build is full.
+ * what esbuild read for it, `written`, the files the build wrote there (see listing), and a print
+ * of each payload of `payloads` from the same walk's lstat. When the folder or the clock cannot be
+ * trusted, the record is removed: the next build is full, and reads every payload it compares.
  */
-export async function recordOutput(scope: RecordScope, inputs: Inputs[], report: OutputReport, written: Iterable<string>): Promise<void> {
+export async function recordOutput(scope: RecordScope, inputs: Inputs[], report: OutputReport, written: Iterable<string>, payloads?: PayloadSources): Promise<void> {
   const { file, slot } = recordFile(scope.cache, scope.config.outDir);
-  const now = listing(scope.config.outDir, namesOf(written));
+  let prints = '';
+  const folder = payloads && path.sep + payloads.folder;
+  const onFile = folder
+    ? (rel: string, stats: Stats) => {
+        const source = rel.startsWith(folder) ? payloads.sources.get(rel.slice(folder.length)) : undefined;
+        if (source !== undefined) prints += payloadPrint(rel.slice(folder.length), stats, source);
+      }
+    : undefined;
+  const now = listing(scope.config.outDir, namesOf(written), onFile);
   if (now && (await settledAfter(scope.config.outDir, now.maxCtimeMs))) {
-    writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, report } satisfies OutputRecord);
+    writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, payloads: prints, report } satisfies OutputRecord);
   } else {
     rmSync(file, { force: true });
   }
@@ -173,7 +203,7 @@ function namesOf(files: Iterable<string>): (rel: string) => string[] {
 /**
  * A digest of every file and folder under `dir` (itself included): relative path, kind, size,
  * mtime, ctime and inode; and the latest ctime seen. Null when the folder cannot be read, or a
- * file or folder named is not there.
+ * file or folder named is not there. `onFile` is shown each regular file's lstat.
  *
  * The names in each folder are read from it, or, with `names`, taken from there: a build records
  * the output it has just written from its own list of files (namesOf), one lstat each, without
@@ -182,7 +212,7 @@ function namesOf(files: Iterable<string>): (rel: string) => string[] {
  * Whatever else is in the folder then, the next build's walk finds it and its digest differs:
  * that build is a full one.
  */
-function listing(dir: string, names: (rel: string) => string[] = (rel) => readdirSync(dir + rel)): { digest: string; maxCtimeMs: number } | null {
+function listing(dir: string, names: (rel: string) => string[] = (rel) => readdirSync(dir + rel), onFile?: (rel: string, stats: Stats) => void): { digest: string; maxCtimeMs: number } | null {
   const h = createHash('sha256');
   let maxCtimeMs = 0;
   const add = (rel: string, stats: Stats) => {
@@ -197,6 +227,7 @@ function listing(dir: string, names: (rel: string) => string[] = (rel) => readdi
       const stats = lstatSync(dir + child);
       add(child, stats);
       if (stats.isDirectory()) walk(child);
+      else if (onFile && stats.isFile()) onFile(child, stats);
     }
   };
   try {
@@ -244,5 +275,5 @@ function wellFormed(r: OutputRecord): boolean {
   const o = r?.outside;
   const tuples = (xs: unknown, ...kinds: string[]) => Array.isArray(xs) && xs.every((x) => Array.isArray(x) && x.length === kinds.length && kinds.every((k, i) => typeof x[i] === k));
   const inputs = !!o && tuples(o.files, 'string', 'string') && tuples(o.dirs, 'string', 'boolean', 'string');
-  return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
+  return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && typeof r.payloads === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
 }

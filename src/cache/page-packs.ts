@@ -33,6 +33,14 @@ export interface StoredEntry extends PackLocation {
   key: string;
 }
 
+/**
+ * An entry named by where it is: a pack's name is its build's and thread's own, and no byte of a
+ * pack is written twice (an entry copied by compaction is in another pack: another name).
+ */
+export function sourceOf(at: PackLocation): string {
+  return `${at.pack}:${at.offset}`;
+}
+
 const HEADER = 'sitegen-page-index 1';
 const PACK_NAME = /^(\d+)-([0-9a-f]+)-(\w+)\.pack$/;
 const KEY = /^[0-9a-f]{16,128}$/;

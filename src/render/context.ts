@@ -82,6 +82,8 @@ export interface JobResult {
   cache?: 'reused' | 'rendered' | 'damaged';
   /** Where the page's new cache entry was written, once it was (the build's index names it). */
   stored?: StoredEntry;
+  /** For a page from the cache: the entry its files came from (page-packs.ts, sourceOf), for the output record. */
+  source?: string;
   error?: SerializedError;
 }
 

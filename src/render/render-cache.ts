@@ -47,7 +47,8 @@ export interface RenderFacts {
   enhancers: readonly string[];
 }
 
-export type CacheLookup = { facts: RenderFacts; key: string } | { facts: null; key: string; damaged: boolean };
+/** An entry found (with where it is: see page-packs.ts, sourceOf), or why none was. */
+export type CacheLookup = { facts: RenderFacts; key: string; at: PackLocation } | { facts: null; key: string; damaged: boolean };
 
 /** The entry key of a job; null when the build keeps no cache (or renders without writing). */
 export function jobKey(ctx: RenderContext, job: RenderJob): string | null {
@@ -172,7 +173,7 @@ export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLo
   const documents = job.page.path === null ? 1 : 1 + job.page.aliases.length;
   if (found === 'damaged' || found.docs.length !== documents || (found.payload === null) !== (job.page.path === null)) return { facts: null, key, damaged: true };
   if (found.chainDigest !== chainDigest(ctx, job.locale) && messagesDigest(ctx, job.locale, found.deps) !== found.digest) return { facts: null, key, damaged: false };
-  return { facts: found, key };
+  return { facts: found, key, at: at! };
 }
 
 /** This thread's pack for the build of the render context (see page-packs.ts). */

@@ -22,10 +22,10 @@ import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } f
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
 import { chainDigest, jobKey, lookup, messagesDigest, releasePack, RUNTIME_PREFIX, store, type RenderFacts } from './render-cache.ts';
-import type { StoredEntry } from '../cache/page-packs.ts';
+import { sourceOf, type StoredEntry } from '../cache/page-packs.ts';
 import { ResultCompactor } from './compact.ts';
 import { utf8Of } from '../text/utf8.ts';
-import { buildIdChanged, previousFile, putFile, putNewFile } from '../reuse-output.ts';
+import { buildIdChanged, previousFile, putFile, putNewFile, recordedPayload } from '../reuse-output.ts';
 
 export interface ServerModules {
   pages: Record<string, { default?: ComponentType }>;
@@ -234,6 +234,19 @@ function write(ctx: RenderContext, writes: Writes, rel: string, contents: string
 }
 
 /**
+ * Starts writing the payload of a page from the cache entry `source` (see write): linked without
+ * reading the previous output's file when the output record knows it holds that entry's payload
+ * (reuse-output.ts, recordedPayload).
+ */
+function writePayload(ctx: RenderContext, writes: Writes, rel: string, contents: Uint8Array, source: string): number {
+  const previous = previousFile(ctx.previous, rel);
+  if (previous === null || !recordedPayload(ctx.previous!, rel, previous, contents.byteLength, source)) return write(ctx, writes, rel, contents);
+  const file = path.join(ctx.outDir, rel);
+  writes.pending.push(folderOf(ctx, writes, file).then(() => putFile(file, contents, previous, true)));
+  return contents.byteLength;
+}
+
+/**
  * Starts writing a document from parts (see write); they are joined by the write, not in memory,
  * unless the previous output's file is compared with them.
  */
@@ -277,7 +290,7 @@ function foldersOf(ctx: RenderContext): Folders {
  * A page from the build cache: its documents joined around this build's id and written, its
  * payload written (or linked from the previous output), its facts handed on as its render did.
  */
-function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, facts: RenderFacts, writes: Writes): JobResult {
+function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, facts: RenderFacts, source: string, writes: Writes): JobResult {
   const { page, locale } = job;
   // As many documents as paths, and a payload for a route page: lookup() made sure.
   const { documents: docs, payload } = pageFiles(page, locale, ctx);
@@ -288,14 +301,14 @@ function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, fa
       const { before, after } = facts.docs[i]!;
       bytes += writeParts(ctx, writes, doc.file, [before, id, after]);
     }
-    if (payload && facts.payload) bytes += write(ctx, writes, payload, facts.payload);
+    if (payload && facts.payload) bytes += writePayload(ctx, writes, payload, facts.payload, source);
   }
   for (const [key, from] of facts.fallbacks) entry.fallbacks.set(key, from);
   const paths = publicPaths(docs);
   return {
     file: page.file, locale, paths, bytes, usedKeys: facts.usedKeys as string[], passedValues: facts.passedValues as Record<string, string[]>,
     fallbacks: newFallbacks(ctx, locale, entry.fallbacks), links: firstSeen(ctx, locale, paths[0] ?? localizePath(NOT_FOUND_PATH, locale, ctx.defaultLocale), facts.links),
-    alternates: facts.alternates, enhancers: facts.enhancers as string[], cache: 'reused',
+    alternates: facts.alternates, enhancers: facts.enhancers as string[], cache: 'reused', source,
   };
 }
 
@@ -342,7 +355,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   const entry = translatorFor(ctx, job.locale);
   const key = job.key !== undefined ? job.key : jobKey(ctx, job);
   const cached = key ? lookup(ctx, job, key) : null;
-  if (cached?.facts) return reuseJob(ctx, job, entry, cached.facts, writes);
+  if (cached?.facts) return reuseJob(ctx, job, entry, cached.facts, sourceOf(cached.at), writes);
   // Strings for the browser runtime: formatted once per locale that renders a page (a page from
   // the cache has them in its documents already), counted as used by every page.
   entry.runtime ??= entry.translator.namespace(RUNTIME_PREFIX);

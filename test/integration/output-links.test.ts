@@ -6,6 +6,7 @@
  * without hard links gets written files.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { lstat, mkdir, readdir, readFile, rm, stat, symlink, unlink, writeFile, link as fsLink } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
@@ -93,6 +94,48 @@ describe('rebuilds link unchanged output instead of writing it', () => {
     expectSameBytes(bytes, await snapshotTree(dist));
     expect((await lstat(path.join(dist, 'robots.txt'))).isFile()).toBe(true);
     expect(await readFile(path.join(root, 'robots-elsewhere.txt'))).toEqual(bytes.get('robots.txt'));
+  });
+
+  it('a payload from the cache that the output record knows is linked without being read: the previous output\'s payloads keep their access time', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'dist');
+    const dist = path.join(root, 'dist');
+    const payloads = (await listFiles(dist)).filter((f) => f.endsWith('payload.json'));
+    // Each was made, or linked, after it was last read: a read now would set its access time (relatime).
+    const accessed = new Map(await Promise.all(payloads.map(async (f) => [f.replace(first.buildId, 'ID'), (await stat(path.join(dist, f))).atimeMs] as const)));
+    const before = await inodes(dist, first.buildId);
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const edited = await buildInto(root, 'dist');
+    const linked = shared(before, await inodes(dist, edited.buildId));
+    const kept = [...accessed.keys()].filter((f) => linked.includes(f));
+    expect(kept.length).toBe(payloads.length - 1);
+    for (const f of kept) expect((await stat(path.join(dist, f.replace('ID', edited.buildId)))).atimeMs, f).toBe(accessed.get(f));
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
+  });
+
+  it('a payload edited by hand, its size and modification time put back, is replaced by the right bytes (its change time tells)', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'dist');
+    const dist = path.join(root, 'dist');
+    const bytes = await snapshotTree(dist);
+    const rel = path.join('_static', first.buildId, 'about', 'payload.json');
+    const { mtimeMs, size } = await stat(path.join(dist, rel));
+    // Its times to the nanosecond, as `touch -r` keeps them (Node's utimes takes them as a float).
+    const times = path.join(root, 'times');
+    await writeFile(times, '');
+    execFileSync('touch', ['-r', path.join(dist, rel), times]);
+    await editFile(dist, rel, (text) => text.replace('About', 'Abuot'));
+    execFileSync('touch', ['-r', times, path.join(dist, rel)]);
+    const edited = await stat(path.join(dist, rel));
+    expect([edited.size, edited.mtimeMs]).toEqual([size, mtimeMs]);
+    expect((await readFile(path.join(dist, rel))).equals(bytes.get(rel)!)).toBe(false);
+    // A message edit elsewhere: the page is taken from the cache, its payload from the same entry as the record's.
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const second = await buildInto(root, 'dist');
+    expect(await readFile(path.join(dist, rel.replace(first.buildId, second.buildId)))).toEqual(bytes.get(rel));
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
   });
 
   it('a build that fails after rendering leaves the previous output byte for byte, its files unshared', async () => {

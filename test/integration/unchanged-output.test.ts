@@ -188,9 +188,9 @@ describe('the record of an output', () => {
     const written = await listFiles(dist);
     await writeFile(path.join(dist, 'stray.html'), 'stray');
     await recordOutput(scope, [], report, written);
-    expect(recordedOutput(scope, () => {})).toBeNull();
+    expect(recordedOutput(scope, () => {}).report).toBeNull();
     await rm(path.join(dist, 'stray.html'));
     await recordOutput(scope, [], report, written);
-    expect(recordedOutput(scope, () => {})).toEqual(report);
+    expect(recordedOutput(scope, () => {}).report).toEqual(report);
   });
 });
