@@ -34,6 +34,7 @@ import type { Inputs } from './cache/bundle-cache.ts';
 import { hashKey } from './cache/entries.ts';
 import { fallbackChain } from './locales.ts';
 import { cachedCheck } from './cache/check-cache.ts';
+import { keepMessageTexts, textPrint } from './cache/message-texts.ts';
 import { relativeFile, type LocaleText } from './check/locale-files.ts';
 
 export interface BuildState {
@@ -101,6 +102,8 @@ export interface BuildState {
   recordedPayloads: string;
   /** The site-wide and static files being written while the pages render, until the write stage takes them. */
   siteWrites: Promise<{ files: number; bytes: number }> | null;
+  /** The locale files' texts being kept in the build cache (bundle stage), awaited by the render stage. */
+  textsKept: Promise<void> | null;
   /** What the bundle stage's esbuild results were made from, as the build cache holds it (the output record keeps it too). */
   bundleInputs: Inputs[];
   /** What writtenFiles gives, once made: the staging folder's pruning and the output record both ask. */
@@ -113,7 +116,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     messages: new Map(), messageSources: [], messagePrints: new WeakMap(), localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
-    previous: null, recordedPayloads: '', siteWrites: null, bundleInputs: [], written: null,
+    previous: null, recordedPayloads: '', siteWrites: null, textsKept: null, bundleInputs: [], written: null,
   };
 }
 
@@ -323,7 +326,10 @@ export async function bundleStage(state: BuildState): Promise<void> {
   state.notFound = notFound;
   addStylesheet(state, state.server!);
   state.buildId = await buildId(state);
-  // Kept for the build id only (2 MB for the real site's 18 locales): not held through the render.
+  // The texts the render cache's entries will name by their prints, for the next builds to compare
+  // with (cache/message-texts.ts): written while the pages render.
+  if (state.cache && state.write) state.textsKept = keepMessageTexts(state.cache.dir, messageTexts(state));
+  // Kept for the build id (and those writes) only (2 MB for the real site's 18 locales): not held through the render.
   state.messageSources = [];
 }
 
@@ -343,15 +349,6 @@ async function buildId(state: BuildState): Promise<string> {
   for (const source of state.messageSources) h.update(source).update('\0');
   for (const rel of state.staticFiles) h.update(rel).update(await readFile(path.join(config.staticDir, rel)));
   return h.digest('hex').slice(0, 12);
-}
-
-/**
- * A print of a locale file's text: the same text gives the same messages. (The render cache's
- * print of the messages themselves, made without it, costs their JSON text: 6 to 33 ms for the
- * real site's 18 locales, against 2 for this.)
- */
-function textPrint(source: string): string {
-  return 'text:' + createHash('sha1').update(source).digest('hex');
 }
 
 export function hash(text: string | Uint8Array): string {
@@ -396,6 +393,7 @@ export async function renderStage(state: BuildState): Promise<void> {
     if (context.cache) forgetBuildPacks(context.cache.build);
     throw err;
   });
+  await state.textsKept;
   if (context.cache) state.cacheUse.damaged += await savePageIndex(context.cache.dir, context.cache.build, state.results.flatMap((r) => (r.stored ? [r.stored] : [])));
   state.linkProblems = verifier && reportProblems(problems);
   // The check's errors come before any page's: they say better why a page failed.
@@ -414,6 +412,15 @@ export async function renderStage(state: BuildState): Promise<void> {
     state.files += result.paths.length ? result.paths.length + 1 : 1;
   }
   state.warnings.push(...damageWarnings(state.cacheUse.damaged, state.cache), ...fallbackWarnings(state));
+}
+
+/** Each locale file's text as read, with its print (those of messages dev replaced since have none). */
+function messageTexts(state: BuildState): { print: string; source: string }[] {
+  return state.config.locales.flatMap((locale, i) => {
+    const messages = state.messages.get(locale.code);
+    const print = messages && state.messagePrints.get(messages);
+    return print ? [{ print, source: state.messageSources[i]! }] : [];
+  });
 }
 
 /**

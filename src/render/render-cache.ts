@@ -16,7 +16,8 @@ import { hashKey } from '../cache/entries.ts';
 import { PackReader, PackWriter, readPageIndex, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
 import type { JobResult, RenderContext, RenderJob } from './context.ts';
 import { fallbackChain } from '../locales.ts';
-import { jsonBytes, jsonText } from './compact.ts';
+import { jsonBytes } from './compact.ts';
+import { keptMessages } from '../cache/message-texts.ts';
 
 /**
  * What one render of a page gave, enough to write its files again without React: each document's
@@ -26,14 +27,12 @@ import { jsonBytes, jsonText } from './compact.ts';
 export interface RenderFacts {
   /** Message keys the render read (also through `has`), sorted. */
   deps: readonly string[];
-  /** Their values in the page's locale and its fallback chain, and the runtime's strings, when it rendered. */
-  digest: string;
   /**
-   * Every message of the page's locale and its fallback chain when it rendered, hashed: while
-   * they are all the same, so are the ones the page read, and its digest is not made again (after
-   * an edit of one locale, only its pages' digests are).
+   * The print of the messages of the page's locale and of each locale of its fallback chain when
+   * it rendered (chainPrints): while they are the same, so are the messages the page read; after
+   * an edit, the kept texts of the prints tell which messages changed (readSameMessages).
    */
-  chainDigest: string;
+  prints: readonly string[];
   /** Per document (the route's path, then each alias): its UTF-8 bytes before and after the build id. */
   docs: { before: Uint8Array; after: Uint8Array }[];
   /** The payload's bytes (a route page), or null (a not-found page). */
@@ -58,68 +57,73 @@ export function jobKey(ctx: RenderContext, job: RenderJob): string | null {
 }
 
 /**
- * The values of `deps` in the job's locale and in each locale of its fallback chain (`pt`, the
- * default), and the locale's runtime strings (every document carries them), hashed: one hash of
- * their text per page. Pages whose entries hold the same list (one route in every copy of a large
- * site) share one digest: the lists of cached entries are shared (see `shared`), so are the lists
- * renders made (the renderer's compactor, compact.ts), and the two kinds meet by their text. (Hashing each key's values apart, to hash their hashes per
- * page, cost 115 ms of a cached rebuild of the real site, where no two pages of a locale read the
- * same keys.)
+ * Whether the messages an entry's render read (`deps`, and the runtime's strings every document
+ * carries) are what they were, in the job's locale and in each locale of its fallback chain (`pt`,
+ * the default): the entry names the print of each locale's text it was made with (`made`), and a
+ * locale whose print is another now is compared with the text the cache kept of it
+ * (cache/message-texts.ts), once per locale and print. A print without its text in the cache
+ * (pruned, cut short, or messages that had no file's text) counts as every message changed.
  */
-export function messagesDigest(ctx: RenderContext, locale: string, deps: readonly string[]): string {
-  const prints = fingerprintsOf(ctx, locale);
-  let digest = prints.digests.get(deps);
-  if (digest !== undefined) return digest;
-  // An entry's list and a render's equal one are two objects: found by its text (made once per
-  // shared list), the digest is made once per list of keys and locale.
-  const id = jsonText(deps);
-  digest = prints.byText.get(id) ?? digestOf(prints, deps);
-  prints.byText.set(id, digest);
-  prints.digests.set(deps, digest);
-  return digest;
-}
-
-function digestOf(prints: Fingerprints, deps: readonly string[]): string {
-  prints.runtime ??= hash('sha1', JSON.stringify(prints.chain.map((messages) => Object.entries(messages).filter(([key]) => key.startsWith(RUNTIME_PREFIX)).sort(([a], [b]) => (a < b ? -1 : 1)))), 'base64');
-  let text = prints.runtime;
-  // Each text with its length before it: no two lists of keys and values give the same text.
-  for (const key of deps) {
-    text += key.length + ':' + key;
-    for (const messages of prints.chain) {
-      const value = messages[key];
-      text += value === undefined ? '-' : value.length + ':' + value;
-    }
+export function readSameMessages(ctx: RenderContext, locale: string, made: readonly string[], deps: readonly string[]): boolean {
+  const chain = chainOf(ctx, locale);
+  if (made.length !== chain.prints.length) return false;
+  for (let i = 0; i < made.length; i++) {
+    if (made[i] === chain.prints[i]) continue;
+    const changed = changedSince(ctx, chain.codes[i]!, made[i]!);
+    if (changed === null) return false;
+    for (const key of deps) if (changed.has(key)) return false;
   }
-  return hash('sha1', text, 'hex');
+  return true;
 }
 
-/** Every message of the locale's fallback chain (see RenderFacts' chainDigest). */
-export function chainDigest(ctx: RenderContext, locale: string): string {
-  return fingerprintsOf(ctx, locale).all;
+/**
+ * The keys whose messages in `code` differ from those of the text of `print` (added, removed or
+ * changed); null when the cache has not that text, or a string of the browser runtime changed
+ * (every document carries them).
+ */
+function changedSince(ctx: RenderContext, code: string, print: string): ReadonlySet<string> | null {
+  let byPrint = changes.get(ctx);
+  if (!byPrint) changes.set(ctx, (byPrint = new Map()));
+  const id = code + ' ' + print;
+  let changed = byPrint.get(id);
+  if (changed !== undefined) return changed;
+  const before = keptMessages(ctx.cache!.dir, print);
+  changed = before && changedKeys(before, ctx.messages[code] ?? NO_MESSAGES);
+  byPrint.set(id, changed);
+  return changed;
+}
+const changes = new WeakMap<RenderContext, Map<string, ReadonlySet<string> | null>>();
+const NO_MESSAGES: Readonly<Record<string, string>> = {};
+
+function changedKeys(before: Readonly<Record<string, string>>, now: Readonly<Record<string, string>>): ReadonlySet<string> | null {
+  const changed = new Set<string>();
+  for (const key in before) if (before[key] !== now[key]) changed.add(key);
+  for (const key in now) if (!Object.hasOwn(before, key)) changed.add(key);
+  for (const key of changed) if (key.startsWith(RUNTIME_PREFIX)) return null;
+  return changed;
 }
 
-interface Fingerprints {
-  chain: Readonly<Record<string, string>>[];
-  all: string;
-  /** The runtime's strings of every locale of the chain (the `runtime.` keys the document carries), hashed; made when first asked. */
-  runtime: string | null;
-  digests: WeakMap<readonly string[], string>;
-  /** The same digests by the lists' JSON text (see messagesDigest). */
-  byText: Map<string, string>;
+/** The prints of the messages of the locale's fallback chain, the locale first: an entry keeps them (see RenderFacts' prints). */
+export function chainPrints(ctx: RenderContext, locale: string): readonly string[] {
+  return chainOf(ctx, locale).prints;
 }
-const fingerprints = new WeakMap<RenderContext, Map<string, Fingerprints>>();
 
-function fingerprintsOf(ctx: RenderContext, locale: string): Fingerprints {
-  let byLocale = fingerprints.get(ctx);
-  if (!byLocale) fingerprints.set(ctx, (byLocale = new Map()));
-  let prints = byLocale.get(locale);
-  if (!prints) {
+interface Chain {
+  codes: readonly string[];
+  prints: readonly string[];
+}
+const chains = new WeakMap<RenderContext, Map<string, Chain>>();
+
+function chainOf(ctx: RenderContext, locale: string): Chain {
+  let byLocale = chains.get(ctx);
+  if (!byLocale) chains.set(ctx, (byLocale = new Map()));
+  let chain = byLocale.get(locale);
+  if (!chain) {
     const codes = [locale, ...fallbackChain(locale, ctx.locales, ctx.defaultLocale)];
-    const chain = codes.map((code) => ctx.messages[code] ?? {});
-    const all = hash('sha1', codes.map((code, i) => ctx.messagePrints?.[code] ?? messagesPrint(chain[i]!)).join(' '), 'hex');
-    byLocale.set(locale, (prints = { chain, all, runtime: null, digests: new WeakMap(), byText: new Map() }));
+    const prints = Object.freeze(codes.map((code) => ctx.messagePrints?.[code] ?? messagesPrint(ctx.messages[code] ?? NO_MESSAGES)));
+    byLocale.set(locale, (chain = { codes, prints }));
   }
-  return prints;
+  return chain;
 }
 
 /**
@@ -172,7 +176,7 @@ export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLo
   // The key holds the page's path and aliases: an entry with other documents than they make is damaged.
   const documents = job.page.path === null ? 1 : 1 + job.page.aliases.length;
   if (found === 'damaged' || found.docs.length !== documents || (found.payload === null) !== (job.page.path === null)) return { facts: null, key, damaged: true };
-  if (found.chainDigest !== chainDigest(ctx, job.locale) && messagesDigest(ctx, job.locale, found.deps) !== found.digest) return { facts: null, key, damaged: false };
+  if (!readSameMessages(ctx, job.locale, found.prints, found.deps)) return { facts: null, key, damaged: false };
   return { facts: found, key, at: at! };
 }
 
@@ -198,7 +202,7 @@ const LISTS = ['deps', 'usedKeys', 'passedValues', 'fallbacks', 'links', 'enhanc
 type Lists = Pick<RenderFacts, (typeof LISTS)[number]>;
 
 /**
- * A page's entry (in a pack, see page-packs.ts): one line of JSON (the key, the digest, the alternates, and the byte length of
+ * A page's entry (in a pack, see page-packs.ts): one line of JSON (the key, the prints, the alternates, and the byte length of
  * each part), then the parts as they are: the facts' lists as JSON, each document's bytes before
  * and after the build id, and the payload. A page from the cache is then its entry read, the
  * documents' parts joined around this build's id and written: no document made again (in a
@@ -211,8 +215,7 @@ function encodeEntry(key: string, facts: RenderFacts): Uint8Array[] {
   const docs = facts.docs.flatMap((d) => [d.before, d.after]);
   const parts = [...lists, ...docs, ...(facts.payload ? [facts.payload] : [])];
   const value = {
-    digest: facts.digest,
-    chainDigest: facts.chainDigest,
+    prints: facts.prints,
     alternates: facts.alternates,
     lists: lists.map((b) => b.byteLength),
     docs: facts.docs.map((d) => [d.before.byteLength, d.after.byteLength]),
@@ -226,14 +229,14 @@ function encodeEntry(key: string, facts: RenderFacts): Uint8Array[] {
 function decodeEntry(ctx: RenderContext, bytes: Buffer, key: string): RenderFacts | 'damaged' {
   const end = bytes.indexOf(0x0a);
   if (end < 0) return 'damaged';
-  let head: { key?: unknown; value?: { digest?: unknown; chainDigest?: unknown; alternates?: unknown; lists?: unknown; docs?: unknown; payload?: unknown } };
+  let head: { key?: unknown; value?: { prints?: unknown; alternates?: unknown; lists?: unknown; docs?: unknown; payload?: unknown } };
   try {
     head = JSON.parse(bytes.toString('utf8', 0, end));
   } catch {
     return 'damaged';
   }
   const value = head?.key === key ? head.value : undefined;
-  if (!value || typeof value.digest !== 'string' || typeof value.chainDigest !== 'string' || typeof value.alternates !== 'number') return 'damaged';
+  if (!value || !strings(value.prints) || typeof value.alternates !== 'number') return 'damaged';
   const { lists, docs, payload } = value;
   if (!lengths(lists) || lists.length !== LISTS.length || !Array.isArray(docs) || docs.length === 0 || !docs.every((d) => lengths(d) && d.length === 2)) return 'damaged';
   if (payload !== null && !lengths([payload])) return 'damaged';
@@ -249,7 +252,7 @@ function decodeEntry(ctx: RenderContext, bytes: Buffer, key: string): RenderFact
   const parts = (docs as number[][]).map(([before, after]) => ({ before: take(before!), after: take(after!) }));
   const payloadBytes = payload === null ? null : take(payload as number);
   if (at !== bytes.length) return 'damaged';
-  return { ...(facts as Lists), digest: value.digest, chainDigest: value.chainDigest, alternates: value.alternates, docs: parts, payload: payloadBytes };
+  return { ...(facts as Lists), prints: value.prints, alternates: value.alternates, docs: parts, payload: payloadBytes };
 }
 
 /**

@@ -21,7 +21,7 @@ import { isPageRelative, staysOnPage } from '../verify/link-target.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
-import { chainDigest, jobKey, lookup, messagesDigest, releasePack, RUNTIME_PREFIX, store, type RenderFacts } from './render-cache.ts';
+import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type RenderFacts } from './render-cache.ts';
 import { sourceOf, type StoredEntry } from '../cache/page-packs.ts';
 import { ResultCompactor } from './compact.ts';
 import { utf8Of } from '../text/utf8.ts';
@@ -104,7 +104,7 @@ function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
  * The keys of a page that its locale lacks, each with the locale of its fallback chain it is shown
  * from (the first that has it): kept in the page's cache entry, so that a page served from the
  * cache notes them as its render did (for the build's missing-messages warning). The messages the
- * page read are part of its entry's digest, so these stay right for as long as the entry is used.
+ * page read are compared before its entry is used (render-cache.ts), so these stay right for as long as it is.
  */
 function pageFallbacks(ctx: RenderContext, code: string, keys: readonly string[]): readonly (readonly [string, string])[] {
   // The same for every page of the locale with the same (shared) list of keys: made once.
@@ -455,8 +455,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
     if (payload !== null) bytes += write(ctx, writes, files.payload!, payload);
   }
   // Shared with equal lists of earlier pages before the entry is made: the pages of one route (in
-  // every copy of a large site) then share one list, whose JSON text is made once (compact.ts),
-  // and one digest of its keys' messages (render-cache.ts).
+  // every copy of a large site) then share one list, whose JSON text is made once (compact.ts).
   const compactor = compactorFor(ctx);
   const usedKeys = compactor.list(usage.keys) as string[];
   const passedValues = compactor.record(usage.values) as Record<string, string[]>;
@@ -465,7 +464,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   if (kept && key) {
     const deps = depsOf(compactor, usedKeys, compactor.list(asked));
     const record: RenderFacts = {
-      deps, digest: messagesDigest(ctx, locale.code, deps), chainDigest: chainDigest(ctx, locale.code), usedKeys, passedValues, fallbacks: pageFallbacks(ctx, locale.code, usedKeys),
+      deps, prints: chainPrints(ctx, locale.code), usedKeys, passedValues, fallbacks: pageFallbacks(ctx, locale.code, usedKeys),
       links: links.links, alternates, enhancers, ...kept,
     };
     stored = store(ctx, key, record);

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
@@ -112,6 +113,41 @@ describe('build cache', () => {
     expect(cached.cache).toMatchObject({ rendered: 0, reused: first.cache!.rendered, damaged: 0 });
     await buildInto(root, 'cold', false);
     await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+  });
+
+  it('a build keeps each locale file\'s text in the cache, once, named by its print: a text kept already is not written again', async () => {
+    const root = await basic();
+    await buildInto(root, 'first');
+    const folder = path.join(root, CACHE, 'messages');
+    // en and de have files; ar has none.
+    const kept = (await readdir(folder)).sort();
+    expect(kept).toHaveLength(2);
+    const texts = await Promise.all(kept.map((name) => readFile(path.join(folder, name), 'utf8')));
+    const sources = await Promise.all(['en', 'de'].map((code) => readFile(path.join(root, 'locales', `${code}.json`), 'utf8')));
+    expect(texts.sort()).toEqual(sources.sort());
+    for (const name of kept) expect(name).toBe(createHash('sha1').update(await readFile(path.join(folder, name), 'utf8')).digest('hex'));
+    const past = new Date('2020-01-01T00:00:00Z');
+    for (const name of kept) await utimes(path.join(folder, name), past, past);
+    await buildInto(root, 'second');
+    for (const name of kept) expect((await stat(path.join(folder, name))).mtime).toEqual(past);
+  });
+
+  it('after an edit of a locale whose earlier text the cache no longer has (pruned) or has cut short, its pages render again, and the output equals a cold build', async () => {
+    for (const lose of [(file: string) => rm(file), (file: string) => truncate(file, 10)]) {
+      const root = await basic();
+      const first = await buildInto(root, 'first');
+      const deText = path.join(root, CACHE, 'messages', createHash('sha1').update(await readFile(path.join(root, 'locales', 'de.json'), 'utf8')).digest('hex'));
+      await lose(deText);
+      await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+      const cached = await buildInto(root, 'cached');
+      // Not only the de home page (the one using the message edited): every de page the cache had
+      // (each locale has the same pages).
+      const dePages = first.cache!.rendered / first.locales;
+      expect(cached.cache).toMatchObject({ rendered: dePages, reused: first.cache!.rendered - dePages, damaged: 0 });
+      expect(dePages).toBeGreaterThan(1);
+      await buildInto(root, 'cold', false);
+      await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+    }
   });
 
   it('two routes reading the same messages share their entries\' lists: after an edit of one of them both render again, and the output equals a cold build', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { loadMessagesStage, newState, renderContext } from '../../src/stages.ts';
-import { chainDigest } from '../../src/render/render-cache.ts';
+import { chainPrints } from '../../src/render/render-cache.ts';
 import type { RenderContext } from '../../src/render/context.ts';
 import { fixtureSites } from '../helpers/site.ts';
 
@@ -40,7 +40,7 @@ describe('the prints of the messages a build hands its renderers', () => {
   });
 });
 
-describe('the render cache\'s digest of a locale\'s fallback chain', () => {
+describe('the render cache\'s prints of a locale\'s fallback chain', () => {
   const context = (messages: RenderContext['messages'], messagePrints?: Record<string, string>): RenderContext => ({
     outDir: '',
     assetsDir: '_static',
@@ -65,15 +65,15 @@ describe('the render cache\'s digest of a locale\'s fallback chain', () => {
 
   it('follows the prints of the locale files when the context has them, without printing the messages', () => {
     const same = messages();
-    expect(chainDigest(context(same, { en: 'text:1', de: 'text:2' }), 'de')).toBe(chainDigest(context(messages(), { en: 'text:1', de: 'text:2' }), 'de'));
-    // Another text of de's file (reformatted, say): another digest, though the messages are the same.
-    expect(chainDigest(context(same, { en: 'text:1', de: 'text:3' }), 'de')).not.toBe(chainDigest(context(same, { en: 'text:1', de: 'text:2' }), 'de'));
+    expect(chainPrints(context(same, { en: 'text:1', de: 'text:2' }), 'de')).toEqual(chainPrints(context(messages(), { en: 'text:1', de: 'text:2' }), 'de'));
+    // Another text of de's file (reformatted, say): other prints, though the messages are the same.
+    expect(chainPrints(context(same, { en: 'text:1', de: 'text:3' }), 'de')).not.toEqual(chainPrints(context(same, { en: 'text:1', de: 'text:2' }), 'de'));
   });
 
-  it('prints the messages of a locale without a print of its file: equal messages, equal digests', () => {
-    expect(chainDigest(context(messages()), 'de')).toBe(chainDigest(context(messages()), 'de'));
-    expect(chainDigest(context(messages()), 'de')).not.toBe(chainDigest(context({ en: { a: 'A' }, de: { a: 'C' } }), 'de'));
+  it('prints the messages of a locale without a print of its file: equal messages, equal prints', () => {
+    expect(chainPrints(context(messages()), 'de')).toEqual(chainPrints(context(messages()), 'de'));
+    expect(chainPrints(context(messages()), 'de')).not.toEqual(chainPrints(context({ en: { a: 'A' }, de: { a: 'C' } }), 'de'));
     // A print of a file and a print of messages never stand for each other.
-    expect(chainDigest(context(messages(), { en: 'text:1' }), 'de')).not.toBe(chainDigest(context(messages()), 'de'));
+    expect(chainPrints(context(messages(), { en: 'text:1' }), 'de')).not.toEqual(chainPrints(context(messages()), 'de'));
   });
 });
