@@ -35,7 +35,7 @@ class GiveUp {}
 const GIVE_UP = new GiveUp();
 
 export function fastShape(text: string): MessageShape | null {
-  return READER.read(text, null) ? READER.shape : null;
+  return READER.read(text, null, null) ? READER.shape : null;
 }
 
 /** The plural categories of the translation's language, for a plural (cardinal) or a selectordinal (ordinal). */
@@ -50,13 +50,7 @@ export type CategoriesOf = (kind: 'plural' | 'selectordinal') => PluralCategorie
  * in full": the usual path decides what, if anything, is wrong.
  */
 export function matchesReference(text: string, en: MessageShape, categoriesOf: CategoriesOf): boolean {
-  return READER.read(text, { en, categoriesOf });
-}
-
-/** What a translation is read against (matchesReference), instead of making its shape. */
-interface Reference {
-  en: MessageShape;
-  categoriesOf: CategoriesOf;
+  return READER.read(text, en, categoriesOf);
 }
 
 /** Stands in for the shape and the plural being read when reading against a reference: written to, never read. */
@@ -71,22 +65,24 @@ class Reader {
   /** The plural whose `#` the text being read shows; null outside one, or inside a select. */
   private plural: ArgUse | null = null;
   /** Reading against en's shape (matchesReference): nothing is made, everything is compared. */
-  private ref: Reference | null = null;
-  /** With `ref`: the next argument of en, and the tag paths seen (each once). */
+  private en: MessageShape | null = null;
+  private categoriesOf: CategoriesOf | null = null;
+  /** With `en`: the next argument of en, and the tag paths seen (each once). */
   private next = 0;
   private readonly tagsSeen: string[] = [];
 
   /**
-   * Reads `text` whole: into `shape`, or against `ref`. One reader serves every message (reading
+   * Reads `text` whole: into `shape`, or against `en`. One reader serves every message (reading
    * is synchronous and never re-entered). False when the quick reader gives up, or the text
-   * differs from `ref`.
+   * differs from `en`.
    */
-  read(text: string, ref: Reference | null): boolean {
+  read(text: string, en: MessageShape | null, categoriesOf: CategoriesOf | null): boolean {
     this.text = text;
     this.i = 0;
-    this.shape = ref ? SCRATCH_SHAPE : newShape();
+    this.shape = en ? SCRATCH_SHAPE : newShape();
     this.plural = null;
-    this.ref = ref;
+    this.en = en;
+    this.categoriesOf = categoriesOf;
     this.next = 0;
     this.tagsSeen.length = 0;
     try {
@@ -95,7 +91,7 @@ class Reader {
       if (e === GIVE_UP) return false;
       throw e;
     }
-    return this.i === text.length && (!ref || (this.next === ref.en.uses.length && this.tagsSeen.length === ref.en.tagPaths.size));
+    return this.i === text.length && (!en || (this.next === en.uses.length && this.tagsSeen.length === en.tagPaths.size));
   }
 
   /** Reads until the end, a `}` closing an option (depth > 0) or a `</` closing a tag. */
@@ -144,7 +140,7 @@ class Reader {
    */
   private argument(tagPath: string): void {
     const at = this.i;
-    const want = this.ref && this.wanted();
+    const want = this.en && this.wanted();
     this.i++;
     this.space();
     const name = this.match(IDENT, want?.name);
@@ -182,14 +178,15 @@ class Reader {
     const options = want ? NO_OPTIONS : new Set<string>();
     const use = want ? SCRATCH_USE : newUse(name, type, '', offset, options, at);
     if (!want) this.use(use);
-    // Against a reference: the cases read so far, one bit each (see caseAgainst).
+    // Against en: the cases read so far, one bit each (see caseAgainst), and a plural's categories.
     let cases = 0;
+    const categories = want && type !== 'select' ? this.categoriesOf!(type) : null;
     const outer = this.plural;
     this.plural = type === 'select' ? null : use;
     while (!this.eat('}')) {
       const selectorAt = this.i;
       let selector = '';
-      if (want) cases = this.caseAgainst(want, cases);
+      if (want) cases = this.caseAgainst(want, categories, cases);
       else selector = this.selector(type, options as Set<string>);
       this.space();
       this.expect('{');
@@ -204,7 +201,7 @@ class Reader {
       this.space();
     }
     this.plural = outer;
-    if (want) return this.settle(want, cases);
+    if (want) return this.settle(want, categories, cases);
     if (!options.has('other')) throw GIVE_UP;
     if (type !== 'select') this.shape.hasPlural = true;
   }
@@ -219,21 +216,21 @@ class Reader {
 
   /** en's next argument, the one the argument being read must equal. */
   private wanted(): ArgUse {
-    const want = this.ref!.en.uses[this.next++];
+    const want = this.en!.uses[this.next++];
     return want ?? this.differ();
   }
 
   /**
    * Reads a case name against en's argument `want` and returns `cases` with its bit added. A
-   * plural's case must be a category its language has (`=N` cases are left to the usual path);
-   * a select's, one of en's. A case read twice gives up, as fastShape does.
+   * plural's case must be one of `categories` its language has (`=N` cases are left to the usual
+   * path); a select's (`categories` null), one of en's. A case read twice gives up, as fastShape does.
    */
-  private caseAgainst(want: ArgUse, cases: number): number {
+  private caseAgainst(want: ArgUse, categories: PluralCategories | null, cases: number): number {
     if (this.text.charCodeAt(this.i) === 61 /* = */) this.differ();
     const start = this.i;
     const end = this.skip(IDENT);
     let bit = 0;
-    if (want.kind === 'select') {
+    if (!categories) {
       let k = 0;
       for (const option of want.options) {
         if (option.length === end - start && this.text.startsWith(option, start)) bit = 1 << k;
@@ -241,15 +238,15 @@ class Reader {
       }
     } else {
       bit = categoryBit(this.text, start, end);
-      if (!(this.ref!.categoriesOf(want.kind as 'plural' | 'selectordinal').allowedBits & bit)) this.differ();
+      if (!(categories.allowedBits & bit)) this.differ();
     }
     if (bit === 0 || cases & bit) this.differ();
     return cases | bit;
   }
 
   /** The cases of an argument read against `want`: en's select cases exactly; a plural's, every category its language needs. */
-  private settle(want: ArgUse, cases: number): void {
-    if (want.kind === 'select') {
+  private settle(want: ArgUse, categories: PluralCategories | null, cases: number): void {
+    if (!categories) {
       let all = 0;
       let other = 0;
       let k = 0;
@@ -258,10 +255,7 @@ class Reader {
         all |= 1 << k++;
       }
       if (cases !== all || other === 0) this.differ();
-    } else {
-      const categories = this.ref!.categoriesOf(want.kind as 'plural' | 'selectordinal');
-      if (!(cases & OTHER_BIT) || (categories.requiredBits & ~cases) !== 0) this.differ();
-    }
+    } else if (!(cases & OTHER_BIT) || (categories.requiredBits & ~cases) !== 0) this.differ();
   }
 
   /** The text read differs from the reference (or the reference cannot tell): the usual path decides. */
@@ -275,9 +269,9 @@ class Reader {
     const name = this.match(TAG_NAME);
     this.expect('>');
     const path = tagPath ? `${tagPath}/${name}` : name;
-    if (this.ref) {
+    if (this.en) {
       // sameShape compares tag paths as sets: each must be en's, and all of en's must be seen.
-      if (!this.ref.en.tagPaths.has(path)) this.differ();
+      if (!this.en.tagPaths.has(path)) this.differ();
       if (!this.tagsSeen.includes(path)) this.tagsSeen.push(path);
     } else {
       if (this.shape.tags === NO_TAGS) {

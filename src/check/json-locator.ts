@@ -156,8 +156,13 @@ export class JsonLocator {
     let line = 1;
     let lineStart = 0;
     let keys = 0;
+    // The first backslash at or after the key being compared (text.length: none): a key with none
+    // is compared in place. Searched again only once the keys have passed it.
+    let backslash = -1;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
+      // Indentation and the space after a colon: most of what lies between strings.
+      if (c === 32) continue;
       if (c === 10 /* \n */) {
         line++;
         lineStart = i + 1;
@@ -181,7 +186,8 @@ export class JsonLocator {
         }
         if (keyStart >= 0 && current !== NONE) {
           // A key written with escapes differs from its text, so it is decoded before comparing.
-          const full = current.rests.length <= FEW && !hasBackslash(text, keyStart, keyEnd) ? current.compare(text, keyStart, keyEnd) : current.get(this.keyText(keyStart, keyEnd));
+          if (backslash < keyStart) backslash = nextBackslash(text, keyStart);
+          const full = current.rests.length <= FEW && backslash > keyEnd ? current.compare(text, keyStart, keyEnd) : current.get(this.keyText(keyStart, keyEnd));
           if (full !== undefined) this.values.set(full, { offset: i, line, lineStart });
         }
         keyStart = -1;
@@ -198,13 +204,10 @@ export class JsonLocator {
   }
 }
 
-/**
- * Whether a backslash lies between `start` and `end`: a short loop over the key. (Searching the
- * file with indexOf instead measured up to 100 ms a file, against 0.5 ms for the whole scan.)
- */
-function hasBackslash(text: string, start: number, end: number): boolean {
-  for (let k = start + 1; k < end; k++) if (text.charCodeAt(k) === 92) return true;
-  return false;
+/** Offset of the first backslash from `from` on; the text's length when there is none. */
+function nextBackslash(text: string, from: number): number {
+  const at = text.indexOf('\\', from);
+  return at === -1 ? text.length : at;
 }
 
 export const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;

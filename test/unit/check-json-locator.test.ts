@@ -30,6 +30,16 @@ describe('JsonLocator', () => {
     expect(many.keyPosition('nope')).toBeUndefined();
   });
 
+  it('finds a key written with escapes, and the keys before and after it, among backslashes in messages', () => {
+    // "b\u0065" is the key `be`; `bf` is written plainly, but sits after a backslash of a message.
+    const text = ['{', '  "a": {', '    "x": "q\\"uote",', '    "b\\u0065": "v",', '    "y": "back\\\\slash",', '    "bf": "w"', '  }', '}'].join('\n');
+    const escaped = new JsonLocator(text, ['a.x', 'a.be', 'a.bf', 'a.b\\u0065']);
+    expect(escaped.keyPosition('a.x')).toEqual({ line: 3, column: 5 });
+    expect(escaped.messagePosition('a.be')).toEqual({ line: 4, column: 17 });
+    expect(escaped.messagePosition('a.bf')).toEqual({ line: 6, column: 12 });
+    expect(escaped.messagePosition('a.b\\u0065')).toBeUndefined();
+  });
+
   it('counts columns without a byte order mark, as the loader parses', () => {
     const bom = new JsonLocator('\uFEFF{"a": "b"}');
     expect(bom.keyPosition('a')).toEqual({ line: 1, column: 2 });
