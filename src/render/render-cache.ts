@@ -25,8 +25,12 @@ import { keptMessages } from '../cache/message-texts.ts';
  * and the facts the build keeps of the page.
  */
 export interface RenderFacts {
-  /** Message keys the render read (also through `has`), sorted. */
-  deps: readonly string[];
+  /**
+   * Message keys the render asked for through `has`: with its used keys, every key it read. (Kept
+   * apart, not joined with them into one sorted list: no order is needed to compare them, and the
+   * join and sort were made for every page of a cold build.)
+   */
+  tested: readonly string[];
   /**
    * The print of the messages of the page's locale and of each locale of its fallback chain when
    * it rendered (chainPrints): while they are the same, so are the messages the page read; after
@@ -57,21 +61,21 @@ export function jobKey(ctx: RenderContext, job: RenderJob): string | null {
 }
 
 /**
- * Whether the messages an entry's render read (`deps`, and the runtime's strings every document
- * carries) are what they were, in the job's locale and in each locale of its fallback chain (`pt`,
+ * Whether the messages an entry's render read (`read`: its used keys, those it tested; and the
+ * runtime's strings every document carries) are what they were, in the job's locale and in each locale of its fallback chain (`pt`,
  * the default): the entry names the print of each locale's text it was made with (`made`), and a
  * locale whose print is another now is compared with the text the cache kept of it
  * (cache/message-texts.ts), once per locale and print. A print without its text in the cache
  * (pruned, cut short, or messages that had no file's text) counts as every message changed.
  */
-export function readSameMessages(ctx: RenderContext, locale: string, made: readonly string[], deps: readonly string[]): boolean {
+export function readSameMessages(ctx: RenderContext, locale: string, made: readonly string[], read: readonly (readonly string[])[]): boolean {
   const chain = chainOf(ctx, locale);
   if (made.length !== chain.prints.length) return false;
   for (let i = 0; i < made.length; i++) {
     if (made[i] === chain.prints[i]) continue;
     const changed = changedSince(ctx, chain.codes[i]!, made[i]!);
     if (changed === null) return false;
-    for (const key of deps) if (changed.has(key)) return false;
+    for (const keys of read) for (const key of keys) if (changed.has(key)) return false;
   }
   return true;
 }
@@ -176,7 +180,7 @@ export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLo
   // The key holds the page's path and aliases: an entry with other documents than they make is damaged.
   const documents = job.page.path === null ? 1 : 1 + job.page.aliases.length;
   if (found === 'damaged' || found.docs.length !== documents || (found.payload === null) !== (job.page.path === null)) return { facts: null, key, damaged: true };
-  if (!readSameMessages(ctx, job.locale, found.prints, found.deps)) return { facts: null, key, damaged: false };
+  if (!readSameMessages(ctx, job.locale, found.prints, [found.usedKeys, found.tested])) return { facts: null, key, damaged: false };
   return { facts: found, key, at: at! };
 }
 
@@ -198,7 +202,7 @@ export function releasePack(ctx: RenderContext): void {
 }
 
 /** The facts kept as JSON, each a part of its own, in this order. */
-const LISTS = ['deps', 'usedKeys', 'passedValues', 'fallbacks', 'links', 'enhancers'] as const;
+const LISTS = ['tested', 'usedKeys', 'passedValues', 'fallbacks', 'links', 'enhancers'] as const;
 type Lists = Pick<RenderFacts, (typeof LISTS)[number]>;
 
 /**
@@ -315,7 +319,7 @@ function parsed(name: (typeof LISTS)[number], bytes: Buffer, from: number, to: n
 const strings = (xs: unknown): xs is string[] => Array.isArray(xs) && xs.every((x) => typeof x === 'string');
 /** An entry of the right key but the wrong shape is damaged too: nothing in it is trusted. */
 const CHECKS: Record<(typeof LISTS)[number], (x: unknown) => boolean> = {
-  deps: strings,
+  tested: strings,
   usedKeys: strings,
   enhancers: strings,
   passedValues: (x) => !!x && typeof x === 'object' && !Array.isArray(x) && Object.values(x).every(strings),

@@ -128,19 +128,6 @@ function pageFallbacks(ctx: RenderContext, code: string, keys: readonly string[]
 const fallbacksOf = new WeakMap<RenderContext, Map<string, WeakMap<readonly string[], readonly (readonly [string, string])[]>>>();
 
 /**
- * The keys a render read (its used keys and those it only tested with `has`), sorted: the same
- * for every page with the same shared lists, so made once per pair.
- */
-function depsOf(compactor: ResultCompactor, usedKeys: readonly string[], asked: readonly string[]): readonly string[] {
-  let byAsked = deps.get(usedKeys);
-  if (!byAsked) deps.set(usedKeys, (byAsked = new WeakMap()));
-  let sorted = byAsked.get(asked);
-  if (!sorted) byAsked.set(asked, (sorted = compactor.list([...new Set([...usedKeys, ...asked])].sort())));
-  return sorted;
-}
-const deps = new WeakMap<readonly string[], WeakMap<readonly string[], readonly string[]>>();
-
-/**
  * Most links (header, footer) repeat on every page: each (locale, link) is handed to the verifier
  * once, by the first page that has it, so results stay small however large the site. Kept per
  * locale, a set of hrefs: no id string is built per link and page (a profile of the real site's
@@ -462,9 +449,8 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   const enhancers = compactor.list(links.enhancers) as string[];
   let stored: StoredEntry | null = null;
   if (kept && key) {
-    const deps = depsOf(compactor, usedKeys, compactor.list(asked));
     const record: RenderFacts = {
-      deps, prints: chainPrints(ctx, locale.code), usedKeys, passedValues, fallbacks: pageFallbacks(ctx, locale.code, usedKeys),
+      tested: compactor.list(asked), prints: chainPrints(ctx, locale.code), usedKeys, passedValues, fallbacks: pageFallbacks(ctx, locale.code, usedKeys),
       links: links.links, alternates, enhancers, ...kept,
     };
     stored = store(ctx, key, record);
