@@ -123,8 +123,8 @@ function loadStages() {
 
 /**
  * The report of an output folder that is exactly what the last build with the same inputs left
- * (output-record.ts), or null, and the prints of its payloads; staging folders of killed builds
- * are removed first. The recorded build gave its check's warnings and had its arguments judged
+ * (output-record.ts), or null, and what the record knows of its pages; staging folders of killed
+ * builds are removed first. The recorded build gave its check's warnings and had its arguments judged
  * from the same inputs.
  */
 async function unchangedOutput(scope: RecordScope, onDamaged: () => void): Promise<Recorded> {
@@ -184,7 +184,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const reused = recorded?.report;
   const result: Omit<BuildResult, 'ms'> = reused
     ? resultOf(reused, config, shard, [...warnings, ...cacheWarnings, ...reused.warnings, ...damageWarnings(damaged, cache)], before, cache && { dir: cache.dir, reused: reused.jobs, rendered: 0, damaged })
-    : await fullBuild(config, shard, { ...options, logger }, [...warnings, ...cacheWarnings], damaged, before, scope, recorded?.payloads ?? '');
+    : await fullBuild(config, shard, { ...options, logger }, [...warnings, ...cacheWarnings], damaged, before, scope, recorded);
   if (cache) await pruneCache(cache.dir);
   return { ...result, ms: performance.now() - start };
 }
@@ -218,7 +218,7 @@ function resultOf(
 
 /**
  * Every stage, the output swapped into place and recorded (when `scope`, the cache's, is given);
- * `payloads`: the prints of the output's payloads its record keeps (see output-record.ts).
+ * `recorded`: what the output's record knows of its pages (see output-record.ts).
  */
 async function fullBuild(
   config: ResolvedConfig,
@@ -228,16 +228,16 @@ async function fullBuild(
   damaged: number,
   before: BuildResult['stages'],
   scope: RecordScope | null,
-  payloads: string,
+  recorded: Recorded | null,
 ): Promise<Omit<BuildResult, 'ms'>> {
-  const [{ newState, payloadSources, shardLocales, writtenFiles }, { cachedOwnNames }] = await Promise.all([import('./stages.ts'), import('./cache/locale-names.ts')]);
+  const [{ newState, writtenPages, shardLocales, writtenFiles }, { cachedOwnNames }] = await Promise.all([import('./stages.ts'), import('./cache/locale-names.ts')]);
   const state = newState(config, options.logger, warnings, options.workers);
   state.shard = shard;
   state.onRender = options.onRender;
   state.onRenderStart = options.onRenderStart;
   state.cache = scope?.cache ?? null;
   state.cacheUse.damaged += damaged;
-  state.recordedPayloads = payloads;
+  state.recorded = recorded;
   state.stages.push(...before);
   // The languages' own names, made with Intl's data once and kept (cache/locale-names.ts).
   const names = scope && cachedOwnNames(scope.cache, config.locales, () => state.cacheUse.damaged++);
@@ -249,7 +249,7 @@ async function fullBuild(
   names?.save();
   const report = outputReport(state, warnings.length, shardLocales(state).length);
   // After the swap and the old output's removal: both change what the record holds of the folder.
-  if (scope) await recordOutput(scope, state.bundleInputs, report, writtenFiles(state), payloadSources(state));
+  if (scope) await recordOutput(scope, state.bundleInputs, report, writtenFiles(state), writtenPages(state));
   return resultOf(report, config, shard, state.warnings, state.stages, state.cache && { dir: state.cache.dir, ...state.cacheUse });
 }
 

@@ -55,6 +55,12 @@ export interface PreviousOutput {
    * null when there is no record of this output folder.
    */
   recorded?: ReadonlySet<string> | null;
+  /**
+   * Whether the last build judged its pages' links against what this build judges them against
+   * (stages.ts, targetsPrint): then a page whose payload the record knows (recordedPayload) has the
+   * links that build judged, and they are not judged again.
+   */
+  linksJudged?: boolean;
 }
 
 /**

@@ -23,7 +23,7 @@ import { copyStatic, keepOnly, listStatic, writeOut, writeOutParts } from './out
 import { assetsDir, MANIFEST_NAME, manifestFile, pageFiles } from './paths.ts';
 import { findPreviousOutput, printSet, type PreviousOutput } from './reuse-output.ts';
 import { createManifest, pathsByLocale } from './manifest.ts';
-import type { PayloadSources } from './cache/output-record.ts';
+import type { PayloadSources, Recorded, WrittenPages } from './cache/output-record.ts';
 import { planJobs, planLocales, type PlannedJob } from './plan.ts';
 import type { Shard } from './shard.ts';
 import { addPassedValues, renderUnseenPages } from './shard-usage.ts';
@@ -98,8 +98,10 @@ export interface BuildState {
   cacheUse: { reused: number; rendered: number; damaged: number };
   /** The output the last build left, whose files equal to this build's are linked into staging. */
   previous: PreviousOutput | null;
-  /** The prints of its payloads its output record keeps (reuse-output.ts, payloadPrint), one after the other; '' for none. */
-  recordedPayloads: string;
+  /** What the output record knows of the pages of the output (output-record.ts); null without one. */
+  recorded: Recorded | null;
+  /** A print of what the pages' links were judged against as they came (targetsPrint); '' when they were not. */
+  linksJudged: string;
   /** The site-wide and static files being written while the pages render, until the write stage takes them. */
   siteWrites: Promise<{ files: number; bytes: number }> | null;
   /** The locale files' texts being kept in the build cache (bundle stage), awaited by the render stage. */
@@ -116,7 +118,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     messages: new Map(), messageSources: [], messagePrints: new WeakMap(), localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
-    previous: null, recordedPayloads: '', siteWrites: null, textsKept: null, bundleInputs: [], written: null,
+    previous: null, recorded: null, linksJudged: '', siteWrites: null, textsKept: null, bundleInputs: [], written: null,
   };
 }
 
@@ -364,13 +366,19 @@ export async function renderStage(state: BuildState): Promise<void> {
   // Writing into staging: files equal to the current output's are linked from there.
   if (state.staging && state.write) {
     state.previous = await findPreviousOutput(config.outDir, assetsDir(config.assetsBase), state.buildId, MANIFEST_NAME);
-    if (state.previous && state.recordedPayloads) state.previous.recorded = printSet(state.recordedPayloads);
     await keepStagedFiles(state, state.staging);
     // Awaited by the write stage (or settleSiteWrites); until then a failure is not an unhandled rejection.
     state.siteWrites = writeSiteFiles(state);
     state.siteWrites.catch(() => {});
   }
-  const verifier = state.keepLinks ? null : new PageVerifier(verifyTargets(state));
+  const targets = state.keepLinks ? null : verifyTargets(state);
+  const verifier = targets && new PageVerifier(targets);
+  if (targets) state.linksJudged = targetsPrint(targets);
+  const { recorded, previous } = state;
+  if (previous && recorded?.payloads) {
+    previous.recorded = printSet(recorded.payloads);
+    previous.linksJudged = targets !== null && recorded.links === state.linksJudged;
+  }
   /** Each job's problems, at its index: reported in the order of the jobs, as verifyPages does. */
   const problems: (Problem[] | undefined)[] = [];
   const context = cachedRenderContext(state, state.staging ?? '');
@@ -466,10 +474,15 @@ function filesWritten(state: BuildState): Set<string> {
 }
 
 /**
- * The payloads the build wrote from cache entries (rendered and kept, or taken from the cache),
- * each with its entry, for the output record (reuse-output.ts, payloadPrint).
+ * What the output record keeps of the build's pages (output-record.ts): the payloads it wrote from
+ * cache entries (rendered and kept, or taken from the cache), each with its entry (reuse-output.ts,
+ * payloadPrint), and what their links were judged against.
  */
-export function payloadSources(state: BuildState): PayloadSources {
+export function writtenPages(state: BuildState): WrittenPages {
+  return { payloads: payloadSources(state), links: state.linksJudged };
+}
+
+function payloadSources(state: BuildState): PayloadSources {
   const { config } = state;
   const layout = { defaultLocale: config.defaultLocale.code, assetsDir: assetsDir(config.assetsBase), buildId: state.buildId };
   const folder = path.join(layout.assetsDir, state.buildId) + path.sep;
@@ -578,6 +591,14 @@ export async function verifyStage(state: BuildState): Promise<void> {
   // The names are those the runtime bundle was made with: the runtime's own and the site's enhancers.
   const unknown = unknownEnhancers(state.results, state.runtime?.chunks ?? [], config.root);
   if (unknown.length) throw errors.unknownEnhancers(unknown);
+}
+
+/**
+ * A print of what verification judges the pages against: a page's links judged against targets of
+ * the same print are judged the same (the build that wrote the output record did, see renderStage).
+ */
+function targetsPrint(targets: VerifyTargets): string {
+  return hash(JSON.stringify(targets, (_key, value: unknown) => (value instanceof Map || value instanceof Set ? [...value] : value)));
 }
 
 /** What verification judges the pages against. */

@@ -69,15 +69,18 @@ interface OutputRecord {
   listing: string;
   /** The prints of the payloads in the folder (reuse-output.ts, payloadPrint), one after the other. */
   payloads: string;
+  /** A print of what the build judged its pages' links against (stages.ts, targetsPrint); '' when it did not judge them as they came. */
+  links: string;
   report: OutputReport;
 }
 
-/** What the record says of an output folder: its report when nothing changed, and the prints of its payloads. */
+/** What the record says of an output folder: its report when nothing changed, and what it knows of its pages (see OutputRecord). */
 export interface Recorded {
   /** The recorded report when the folder is exactly what the last build with this key left; else null. */
   report: OutputReport | null;
-  /** See OutputRecord's payloads; empty when there is no record. */
+  /** See OutputRecord's payloads and links; empty when there is no record. */
   payloads: string;
+  links: string;
 }
 
 /**
@@ -88,6 +91,14 @@ export interface PayloadSources {
   folder: string;
   sources: ReadonlyMap<string, string>;
 }
+
+/** What a build knows of the pages it wrote, for the next build (see OutputRecord's payloads and links). */
+export interface WrittenPages {
+  payloads: PayloadSources;
+  links: string;
+}
+
+const NOTHING_RECORDED: Recorded = { report: null, payloads: '', links: '' };
 
 /** The key of everything that shapes the output but esbuild's inputs (see the top of this file). */
 function recordKey({ cache, config, shard, sources }: RecordScope): string {
@@ -104,17 +115,17 @@ function recordFile(cache: CacheLocation, outDir: string): { file: string; slot:
 /**
  * The recorded report when the output folder is exactly what the last build with this key left;
  * null otherwise (no record, another key, the folder changed since), and for a damaged record,
- * which `onDamaged` hears of. With it, the prints of the folder's payloads the record keeps.
+ * which `onDamaged` hears of. With it, what the record knows of the folder's pages.
  */
 export function recordedOutput(scope: RecordScope, onDamaged: () => void): Recorded {
   const { file, slot } = recordFile(scope.cache, scope.config.outDir);
   const found = readEntry<OutputRecord>(file, slot);
-  if (found === undefined) return { report: null, payloads: '' };
+  if (found === undefined) return NOTHING_RECORDED;
   if (found === 'damaged' || !wellFormed(found)) {
     onDamaged();
-    return { report: null, payloads: '' };
+    return NOTHING_RECORDED;
   }
-  const changed = { report: null, payloads: found.payloads };
+  const changed = { report: null, payloads: found.payloads, links: found.links };
   if (found.key !== recordKey(scope) || !outsideUnchanged(found.outside)) return changed;
   const now = listing(scope.config.outDir);
   if (!now || now.digest !== found.listing) return changed;
@@ -126,19 +137,21 @@ export function recordedOutput(scope: RecordScope, onDamaged: () => void): Recor
   } catch {
     // Not touched: the only cost is a full build once the record is pruned.
   }
-  return { report: found.report, payloads: found.payloads };
+  return { ...changed, report: found.report };
 }
 
 /**
  * Records the output folder as this build left it (after the swap and the old output's removal,
  * which changed the link count, hence the ctime, of every file that was linked), with `inputs`,
- * what esbuild read for it, `written`, the files the build wrote there (see listing), and a print
- * of each payload of `payloads` from the same walk's lstat. When the folder or the clock cannot be
- * trusted, the record is removed: the next build is full, and reads every payload it compares.
+ * what esbuild read for it, `written`, the files the build wrote there (see listing), and of its
+ * `pages`, a print of each payload from the same walk's lstat and what their links were judged
+ * against. When the folder or the clock cannot be trusted, the record is removed: the next build
+ * is full, and reads every payload it compares.
  */
-export async function recordOutput(scope: RecordScope, inputs: Inputs[], report: OutputReport, written: Iterable<string>, payloads?: PayloadSources): Promise<void> {
+export async function recordOutput(scope: RecordScope, inputs: Inputs[], report: OutputReport, written: Iterable<string>, pages?: WrittenPages): Promise<void> {
   const { file, slot } = recordFile(scope.cache, scope.config.outDir);
   let prints = '';
+  const payloads = pages?.payloads;
   const folder = payloads && path.sep + payloads.folder;
   const onFile = folder
     ? (rel: string, stats: Stats) => {
@@ -148,7 +161,7 @@ export async function recordOutput(scope: RecordScope, inputs: Inputs[], report:
     : undefined;
   const now = listing(scope.config.outDir, namesOf(written), onFile);
   if (now && (await settledAfter(scope.config.outDir, now.maxCtimeMs))) {
-    writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, payloads: prints, report } satisfies OutputRecord);
+    writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, payloads: prints, links: pages?.links ?? '', report } satisfies OutputRecord);
   } else {
     rmSync(file, { force: true });
   }
@@ -275,5 +288,5 @@ function wellFormed(r: OutputRecord): boolean {
   const o = r?.outside;
   const tuples = (xs: unknown, ...kinds: string[]) => Array.isArray(xs) && xs.every((x) => Array.isArray(x) && x.length === kinds.length && kinds.every((k, i) => typeof x[i] === k));
   const inputs = !!o && tuples(o.files, 'string', 'string') && tuples(o.dirs, 'string', 'boolean', 'string');
-  return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && typeof r.payloads === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
+  return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && typeof r.payloads === 'string' && typeof r.links === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
 }

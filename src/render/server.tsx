@@ -23,7 +23,7 @@ import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
 import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type RenderFacts } from './render-cache.ts';
 import { sourceOf, type StoredEntry } from '../cache/page-packs.ts';
-import { ResultCompactor } from './compact.ts';
+import { NO_LINKS, ResultCompactor } from './compact.ts';
 import { utf8Of } from '../text/utf8.ts';
 import { buildIdChanged, previousFile, putFile, putNewFile, recordedPayload } from '../reuse-output.ts';
 
@@ -223,14 +223,17 @@ function write(ctx: RenderContext, writes: Writes, rel: string, contents: string
 /**
  * Starts writing the payload of a page from the cache entry `source` (see write): linked without
  * reading the previous output's file when the output record knows it holds that entry's payload
- * (reuse-output.ts, recordedPayload).
+ * (reuse-output.ts, recordedPayload). Returns whether it does.
  */
-function writePayload(ctx: RenderContext, writes: Writes, rel: string, contents: Uint8Array, source: string): number {
+function writePayload(ctx: RenderContext, writes: Writes, rel: string, contents: Uint8Array, source: string): boolean {
   const previous = previousFile(ctx.previous, rel);
-  if (previous === null || !recordedPayload(ctx.previous!, rel, previous, contents.byteLength, source)) return write(ctx, writes, rel, contents);
+  if (previous === null || !recordedPayload(ctx.previous!, rel, previous, contents.byteLength, source)) {
+    write(ctx, writes, rel, contents);
+    return false;
+  }
   const file = path.join(ctx.outDir, rel);
   writes.pending.push(folderOf(ctx, writes, file).then(() => putFile(file, contents, previous, true)));
-  return contents.byteLength;
+  return true;
 }
 
 /**
@@ -275,26 +278,34 @@ function foldersOf(ctx: RenderContext): Folders {
 
 /**
  * A page from the build cache: its documents joined around this build's id and written, its
- * payload written (or linked from the previous output), its facts handed on as its render did.
+ * payload written (or linked from the previous output), its facts handed on as its render did;
+ * its links only when the last build, which wrote its payload from the same entry, did not judge
+ * them against the same pages and files (reuse-output.ts, linksJudged). At 20 times the real
+ * site's size they were ~190,000 links of ~5,000 such pages, each looked up in the renderer's
+ * set of links seen, then judged on the main thread.
  */
 function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, facts: RenderFacts, source: string, writes: Writes): JobResult {
   const { page, locale } = job;
   // As many documents as paths, and a payload for a route page: lookup() made sure.
   const { documents: docs, payload } = pageFiles(page, locale, ctx);
   let bytes = 0;
+  let judged = false;
   if (ctx.write) {
     const id = Buffer.from(ctx.buildId);
     for (const [i, doc] of docs.entries()) {
       const { before, after } = facts.docs[i]!;
       bytes += writeParts(ctx, writes, doc.file, [before, id, after]);
     }
-    if (payload && facts.payload) bytes += writePayload(ctx, writes, payload, facts.payload, source);
+    if (payload && facts.payload) {
+      bytes += facts.payload.byteLength;
+      judged = writePayload(ctx, writes, payload, facts.payload, source) && ctx.previous!.linksJudged === true;
+    }
   }
   for (const [key, from] of facts.fallbacks) entry.fallbacks.set(key, from);
   const paths = publicPaths(docs);
   return {
     file: page.file, locale, paths, bytes, usedKeys: facts.usedKeys as string[], passedValues: facts.passedValues as Record<string, string[]>,
-    fallbacks: newFallbacks(ctx, locale, entry.fallbacks), links: firstSeen(ctx, locale, paths[0] ?? localizePath(NOT_FOUND_PATH, locale, ctx.defaultLocale), facts.links),
+    fallbacks: newFallbacks(ctx, locale, entry.fallbacks), links: judged ? NO_LINKS : firstSeen(ctx, locale, paths[0] ?? localizePath(NOT_FOUND_PATH, locale, ctx.defaultLocale), facts.links),
     alternates: facts.alternates, enhancers: facts.enhancers as string[], cache: 'reused', source,
   };
 }

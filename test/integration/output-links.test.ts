@@ -138,6 +138,17 @@ describe('rebuilds link unchanged output instead of writing it', () => {
     await expectSameTree(path.join(root, 'cold'), dist);
   });
 
+  it('a page from the cache whose link now leads nowhere (its static file removed) fails the rebuild, as it fails a cold build', async () => {
+    const root = await basic({ 'templates/static/terms.txt': 'terms\n' });
+    await editFile(root, 'pages/about.tsx', (text) => text.replace('</h1>', '</h1>\n      <a href="/terms.txt">terms</a>'));
+    await buildInto(root, 'dist');
+    await rm(path.join(root, 'templates', 'static', 'terms.txt'));
+    // The pages are the same (their entries are used), the files their links may lead to are not.
+    const cached = await buildInto(root, 'dist').catch((err: { detail?: string }) => err.detail);
+    expect(cached).toContain('pages/about.tsx [de]: link to "/terms.txt" leads to no page of this build');
+    expect(await buildInto(root, 'cold', false).catch((err: { detail?: string }) => err.detail)).toBe(cached);
+  });
+
   it('a build that fails after rendering leaves the previous output byte for byte, its files unshared', async () => {
     const root = await basic();
     const first = await buildInto(root, 'dist');
