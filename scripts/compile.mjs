@@ -4,14 +4,18 @@
  * loader. Runs from npm's `prepare` (so `npm ci` sets everything up) and from bin/sitegen when a
  * source file changed since the last compile.
  *
- * Two builds (esbuild):
+ * Three builds (esbuild):
  * - the command-line front, `src/cli.ts` with the commands' options: one CommonJS file,
  *   `lib/cli.cjs`, which every start loads. One file, as each module of an ES module graph costs
  *   a start more, and CommonJS, as only a script can be compiled with V8's code cache without
  *   flags (bin/sitegen). It bundles commander and the few modules in FRONT; every module it loads
- *   with `import()` becomes an entry of the second build, at its path under src/ (`lib/commands.js`).
- * - everything else: ES modules with code splitting, the front's lazy modules and what sites
- *   import as 'sitegen' (package.json `exports`).
+ *   with `import()` becomes an entry of the third build, at its path under src/ (`lib/dev/dev.js`),
+ *   but the commands (below).
+ * - the commands, `src/commands.ts` (`sitegen build`, `merge`, `init`) with all they import: one
+ *   CommonJS file too, `lib/commands.cjs`, run from a V8 code cache made after they built the
+ *   starter site, so that a build compiles none of its own code (commandsCodeCache).
+ * - everything else: ES modules with code splitting, the front's other lazy modules (`check`,
+ *   `dev`, `serve`) and what sites import as 'sitegen' (package.json `exports`).
  *
  * `lib/inputs.json` lists the sources, and their folders under src/, with their modification
  * times: bin/sitegen compares them (a stat each) to notice stale output. Files are written to
@@ -20,10 +24,14 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { execFile, execFileSync } from 'node:child_process';
+import { createRequire, isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
+import v8 from 'node:v8';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 
@@ -43,12 +51,20 @@ const FRONT_SOURCES = ['src/cli.ts', 'src/check/command.ts', 'src/dev/command.ts
  * 'sitegen' (package.json `exports`).
  */
 const ENTRIES = { 'page-api': 'src/page-api.ts' };
+/** The commands, which the front loads with `import()` as `lib/commands.cjs` (see above). */
+const COMMANDS = 'src/commands.ts';
 /**
  * CommonJS packages bundled into lib/ rather than imported: every CLI start loads them, and Node
  * loads a CommonJS package file by file, each also scanned for its exports by cjs-module-lexer.
  * The rest (esbuild's binary, React, the site's peers, ES module packages) stay imports.
  */
 const BUNDLED = ['commander', 'fast-glob'];
+/**
+ * ES module packages the commands import statically, bundled into `lib/commands.cjs`: a CommonJS
+ * file can only `require` them, which Node 22 before 22.12 refuses for an ES module (compile fails
+ * on any other such import, see requiredModules). The build's check parses messages with it.
+ */
+const BUNDLED_IN_COMMANDS = ['@formatjs/icu-messageformat-parser'];
 const PACKAGE = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 const EXTERNAL = [...Object.keys(PACKAGE.dependencies ?? {}), ...Object.keys(PACKAGE.peerDependencies ?? {})].filter((name) => !BUNDLED.includes(name));
 /**
@@ -57,7 +73,7 @@ const EXTERNAL = [...Object.keys(PACKAGE.dependencies ?? {}), ...Object.keys(PAC
  */
 const REQUIRE = "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);";
 /**
- * The front is one function expression, which bin/sitegen compiles with V8's code cache and calls
+ * The front, as the commands, is one function expression, which bin/sitegen compiles with V8's code cache and calls
  * with what `require` gives a module, and an `import()` of its own: a script compiled with a code
  * cache cannot call `import()` itself in Node 20 (it finds no callback to load with). Strict, as
  * the ES modules it was written as. `import.meta.url` (package-root.ts) is the file's URL.
@@ -81,11 +97,24 @@ const LAZY_CHILD_PROCESS = {
 /** What the front's `import(x)` is made into: `__sitegenImport(x)`, through a mark the plugin puts on its specifier. */
 const LAZY = 'sitegen-lazy:';
 /**
+ * src/import-module.ts as the commands have it: their `import()` of esbuild, of the site's config
+ * and of its server bundle made calls of the loader bin/sitegen hands them (see FRONT_HEAD).
+ */
+const COMMANDS_IMPORT = {
+  name: 'sitegen-commands-import',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]import-module\.ts$/ }, () => ({ contents: 'export const importModule = (specifier) => __sitegenImport(specifier);', loader: 'js' }));
+  },
+};
+/**
  * The hash of src/ that the build cache's keys hold (sitegen's code, cache/build-cache.ts), made
  * here once rather than by every build of the compiled CLI: reading and hashing src/'s ~140 files
  * cost each cold build 8 to 12 ms of the main thread before the config could load.
  */
 const SOURCE_PRINT = 'source-print.txt';
+const execFileAsync = promisify(execFile);
+/** Given to this script: make the commands' code cache (commandsCodeCache), of the file named next, into the file named last. */
+const CODE_CACHE_ARG = '--commands-code-cache';
 /** Chunks no entry imports are removed once they are this old. */
 const STALE_CHUNK_MS = 60 * 60 * 1000;
 
@@ -120,6 +149,7 @@ function foldersOf(sources) {
 function lazyModule(args, lazy) {
   if (!args.path.startsWith('.')) return { path: LAZY + args.path, external: true };
   const source = path.resolve(args.resolveDir, args.path);
+  if (source === path.join(ROOT, COMMANDS)) return { path: `${LAZY}./commands.cjs`, external: true };
   const name = path.relative(SRC, source).replace(/\.tsx?$/, '').split(path.sep).join('/');
   lazy[name] = source;
   return { path: `${LAZY}./${name}.js`, external: true };
@@ -133,7 +163,18 @@ function lazyModule(args, lazy) {
 function frontCode(text) {
   const code = text.replaceAll(`import("${LAZY}`, '__sitegenImport("');
   if (code.includes(LAZY)) throw new Error(`compile: an import() in the CLI front (${FRONT}) that is not of a plain string`);
-  return `${code}// code cache key: ${createHash('sha256').update(code).digest('base64url')}\n`;
+  return keyed(code);
+}
+
+/** `code` with a last line that names its contents (bin/sitegen compares it with its code cache's header). */
+const keyed = (code) => `${code}// code cache key: ${createHash('sha256').update(code).digest('base64url')}\n`;
+
+/** A compiled file of lib/ run as bin/sitegen runs it (a function expression, see FRONT_HEAD): its exports. */
+function run(script, file) {
+  const module = { exports: {} };
+  const importModule = (specifier) => import(specifier.startsWith('.') ? new URL(specifier, pathToFileURL(file)).href : specifier);
+  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file), importModule);
+  return module.exports;
 }
 
 /**
@@ -142,16 +183,112 @@ function frontCode(text) {
  */
 function frontCodeCache(file, code) {
   const script = new vm.Script(code, { filename: file });
-  const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file), (specifier) => import(specifier));
-  module.exports.createProgram({ cwd: ROOT }).helpInformation();
+  run(script, file).createProgram({ cwd: ROOT }).helpInformation();
   return script.createCachedData();
+}
+
+/** What a logger of the commands' context prints: nothing. */
+const SILENT = { color: false, error() {}, warn() {}, info() {}, debug() {} };
+
+/**
+ * V8's code cache of the commands, made after they built the starter site (`starter/`, what
+ * `sitegen init` writes) in a temporary folder as a site is built: from scratch, after a message
+ * edit, and unchanged. The functions those builds called are in it, compiled: without it a build
+ * of the real site's shape compiled ~450 KB of sitegen's code, 30 to 40 ms of its CPU.
+ *
+ * Made in a process of its own (this script, given CODE_CACHE_ARG), started as bin/sitegen starts:
+ * the builds load React (in production mode), the starter's bundles and esbuild's service, and set
+ * V8 flags, none of which the process that compiles (bin/sitegen, about to run a command) may keep.
+ * Null, with a warning, when the starter cannot be built (no React installed, a broken source):
+ * the commands are then compiled as they run.
+ */
+async function commandsCodeCache(file) {
+  const made = `${file}.v8cache.tmp-${process.pid}`;
+  try {
+    await execFileAsync(process.execPath, [fileURLToPath(import.meta.url), CODE_CACHE_ARG, file, made], { env: { ...process.env, NODE_ENV: 'production' } });
+    return await readFile(made);
+  } catch (err) {
+    const why = err.stderr?.trim() || err.message;
+    process.emitWarning(`no code cache for ${path.basename(file)}: building the starter site failed (${why}); builds compile the commands as they run`);
+    return null;
+  } finally {
+    await rm(made, { force: true });
+  }
+}
+
+/** The process commandsCodeCache starts: runs the commands in `file` as described there, and writes their code cache into `into`. */
+async function makeCommandsCodeCache(file, into) {
+  const script = new vm.Script(await readFile(file, 'utf8'), { filename: file });
+  const commands = run(script, file);
+  const site = await mkdtemp(path.join(tmpdir(), 'sitegen-compile-'));
+  try {
+    await cp(path.join(ROOT, 'starter'), site, { recursive: true });
+    const build = () => commands.buildCommand({ root: site, out: 'dist', cache: true }, { cwd: site, logger: SILENT });
+    await build();
+    // One message of the home page edited in one locale: the page is rendered again, the rest reused.
+    const de = path.join(site, 'locales', 'de.json');
+    const messages = JSON.parse(await readFile(de, 'utf8'));
+    messages.home.intro += '!';
+    await writeFile(de, JSON.stringify(messages));
+    await build();
+    await build();
+  } finally {
+    await rm(site, { recursive: true, force: true });
+  }
+  // A build sets V8 flags of its own (optimize-later.ts), and V8 accepts a code cache only under
+  // the flags it was made with: those of a start, V8's defaults.
+  v8.setFlagsFromString(v8Defaults(['--interrupt-budget']));
+  await writeFile(into, script.createCachedData());
+}
+
+/** `--flag=value` for each of `flags` as V8 has it by default (from `node --v8-options`). */
+function v8Defaults(flags) {
+  const options = execFileSync(process.execPath, ['--v8-options'], { encoding: 'utf8' });
+  return flags.map((flag) => new RegExp(`default: (${flag}=\\S+)`).exec(options)?.[1] ?? '').join(' ');
+}
+
+/**
+ * The packages a CommonJS file of lib/ requires that are ES modules (`"type": "module"`, no
+ * `require` condition), which Node 22 before 22.12 cannot require.
+ */
+function requiredModules(text) {
+  const names = [...text.matchAll(/\brequire\("([^".][^"]*)"\)/g)].map((m) => m[1]).filter((name) => !name.startsWith('node:') && !isBuiltin(name));
+  return [...new Set(names)].filter((name) => {
+    const pkg = /^(@[^/]+\/)?[^/]+/.exec(name)[0];
+    let json;
+    try {
+      json = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8'));
+    } catch {
+      return false;
+    }
+    return json.type === 'module' && !JSON.stringify(json.exports ?? {}).includes('"require"');
+  });
 }
 
 async function writeAtomic(file, contents) {
   const tmp = `${file}.tmp-${process.pid}`;
   await writeFile(tmp, contents);
   await rename(tmp, file);
+}
+
+/**
+ * Writes a CommonJS build of lib/ (its source map as it is), its code as `code` makes it, and V8's
+ * code cache of it as `codeCache` makes it (none if that gives null), headed by the code's last line,
+ * its key, which bin/sitegen compares before using it.
+ */
+async function writeCompiled(outputFiles, codeCache, code) {
+  for (const f of outputFiles) {
+    if (!f.path.endsWith('.cjs')) {
+      await writeAtomic(f.path, f.contents);
+      continue;
+    }
+    const text = code(f.text);
+    await writeAtomic(f.path, text);
+    const key = text.slice(text.lastIndexOf('\n', text.length - 2) + 1);
+    const cache = await codeCache(f.path, text);
+    if (cache) await writeAtomic(`${f.path}.v8cache`, Buffer.concat([Buffer.from(key), cache]));
+    else await rm(`${f.path}.v8cache`, { force: true });
+  }
 }
 
 /** Every file of src/, by its path and bytes, hashed as build-cache.ts hashes them when it runs from src/ itself. */
@@ -165,20 +302,16 @@ async function sourcePrint() {
 /**
  * `prune`: remove every file of lib/ this compile did not write, whatever its age (npm's `prepare`,
  * which also runs before `npm pack`: the package carries only what its entries import, and the
- * front's code cache made for the Node that packed it; V8 ignores it under another).
+ * code caches made for the Node that packed it; V8 ignores them under another).
  */
 export async function compile({ prune = false } = {}) {
   const common = { absWorkingDir: ROOT, bundle: true, platform: 'node', target: 'node20', external: EXTERNAL, jsx: 'automatic', sourcemap: 'linked', metafile: true, write: false, logLevel: 'warning' };
+  // A CommonJS file of lib/ that bin/sitegen runs: one function expression (see FRONT_HEAD).
+  const script = { ...common, outdir: LIB, outExtension: { '.js': '.cjs' }, format: 'cjs', define: { 'import.meta.url': '__sitegenMetaUrl' }, banner: { js: FRONT_HEAD }, footer: { js: '})' } };
   const lazy = {};
   const front = await esbuild.build({
-    ...common,
+    ...script,
     entryPoints: { cli: FRONT },
-    outdir: LIB,
-    outExtension: { '.js': '.cjs' },
-    format: 'cjs',
-    define: { 'import.meta.url': '__sitegenMetaUrl' },
-    banner: { js: FRONT_HEAD },
-    footer: { js: '})' },
     plugins: [
       { name: 'sitegen-lazy-modules', setup: (b) => b.onResolve({ filter: /./ }, (args) => (args.kind === 'dynamic-import' ? lazyModule(args, lazy) : undefined)) },
       LAZY_CHILD_PROCESS,
@@ -186,6 +319,12 @@ export async function compile({ prune = false } = {}) {
   });
   const strays = Object.keys(front.metafile.inputs).filter((rel) => rel.startsWith('src/') && !FRONT_SOURCES.includes(rel));
   if (strays.length) throw new Error(`compile: the CLI front (${FRONT}) imports ${strays.join(', ')}; load them with import() on use, or add them to FRONT_SOURCES in scripts/compile.mjs if they hold no state`);
+  const commands = await esbuild.build({
+    ...script,
+    entryPoints: { commands: COMMANDS },
+    external: EXTERNAL.filter((name) => !BUNDLED_IN_COMMANDS.includes(name)),
+    plugins: [COMMANDS_IMPORT],
+  });
   const result = await esbuild.build({
     ...common,
     entryPoints: Object.entries({ ...ENTRIES, ...lazy }).map(([out, source]) => ({ in: source, out })),
@@ -200,26 +339,21 @@ export async function compile({ prune = false } = {}) {
   const chunks = result.outputFiles.filter((f) => !entries.has(f.path));
   await Promise.all(chunks.map((f) => writeAtomic(f.path, f.contents)));
   await Promise.all(result.outputFiles.filter((f) => entries.has(f.path)).map((f) => writeAtomic(f.path, f.contents)));
-  for (const f of front.outputFiles) {
-    if (!f.path.endsWith('.cjs')) {
-      await writeAtomic(f.path, f.contents);
-      continue;
-    }
-    const code = frontCode(f.text);
-    await writeAtomic(f.path, code);
-    // Headed by the key (the front's last line), which bin/sitegen compares before using it.
-    const key = code.slice(code.lastIndexOf('\n', code.length - 2) + 1);
-    await writeAtomic(`${f.path}.v8cache`, Buffer.concat([Buffer.from(key), frontCodeCache(f.path, code)]));
-  }
+  // The front and the commands, each with its code cache; the commands' is made by running them,
+  // which reads the source print.
+  await writeAtomic(path.join(LIB, SOURCE_PRINT), await sourcePrint());
+  await writeCompiled(front.outputFiles, (file, code) => frontCodeCache(file, code), frontCode);
+  const esm = requiredModules(commands.outputFiles.find((f) => f.path.endsWith('.cjs')).text);
+  if (esm.length) throw new Error(`compile: the commands (${COMMANDS}) import ${esm.join(', ')}, ES modules a CommonJS file cannot require in every Node: add them to BUNDLED_IN_COMMANDS in scripts/compile.mjs`);
+  await writeCompiled(commands.outputFiles, commandsCodeCache, keyed);
   const inputs = {};
-  const sources = [...Object.keys(front.metafile.inputs), ...Object.keys(result.metafile.inputs)].filter((rel) => !rel.startsWith('lazy-builtin:'));
+  const sources = [front, commands, result].flatMap((r) => Object.keys(r.metafile.inputs)).filter((rel) => !rel.startsWith('lazy-builtin:'));
   for (const rel of [...new Set(sources.map(stampOf))].concat(foldersOf(sources)).sort()) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
   await writeAtomic(path.join(LIB, 'inputs.json'), JSON.stringify(inputs, null, 2) + '\n');
-  await writeAtomic(path.join(LIB, SOURCE_PRINT), await sourcePrint());
   // Chunks of earlier compiles that no entry imports any more; only old ones, as a CLI started
   // before this compile may still load its chunks on use. When pruning, every file of lib/ this
   // compile did not write, whatever its age (but the declarations tsc writes into lib/types/).
-  const written = new Set([...result.outputFiles, ...front.outputFiles].flatMap((f) => (f.path.endsWith('.cjs') ? [f.path, `${f.path}.v8cache`] : [f.path])));
+  const written = new Set([...result.outputFiles, ...front.outputFiles, ...commands.outputFiles].flatMap((f) => (f.path.endsWith('.cjs') ? [f.path, `${f.path}.v8cache`] : [f.path])));
   for (const rel of await readdir(LIB, { recursive: true })) {
     const file = path.join(LIB, rel);
     if (written.has(file) || rel === 'inputs.json' || rel === SOURCE_PRINT || rel.startsWith(`types${path.sep}`)) continue;
@@ -227,4 +361,13 @@ export async function compile({ prune = false } = {}) {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await compile({ prune: true });
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv[2] === CODE_CACHE_ARG) {
+    // One line for the warning of the compile that started this process.
+    await makeCommandsCodeCache(process.argv[3], process.argv[4]).catch((err) => {
+      process.stderr.write(`${err?.message ?? err}\n`);
+      process.exitCode = 1;
+    });
+  }
+  else await compile({ prune: true });
+}

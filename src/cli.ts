@@ -1,8 +1,8 @@
 /**
  * The command line: commander wiring only. Every start loads, runs and compiles this module, so it
  * imports commander and nothing of the generator: each action loads its command from commands.ts
- * (and a command its implementation) on use. In lib/ this module is one CommonJS file, the rest ES
- * modules; scripts/compile.mjs refuses a static import of any other module of src/ from here, as
+ * (and a command its implementation) on use. In lib/ this module is one CommonJS file, commands.ts
+ * with what it imports another, the rest ES modules; scripts/compile.mjs refuses a static import of any other module of src/ from here, as
  * it would be a second copy of that module (and of its classes, for `instanceof`).
  */
 import { readFileSync } from 'node:fs';

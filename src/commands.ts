@@ -1,14 +1,15 @@
 /**
  * What each command of the CLI does once its arguments are parsed. Kept apart from the commander
  * wiring (cli.ts), which every start loads, runs and compiles: this module and everything it
- * imports load only when a command runs (in lib/ it is plain ES modules, the wiring one CommonJS
- * file; see scripts/compile.mjs).
+ * imports load only when a command runs. In lib/ this module and all it imports are one CommonJS
+ * file, `lib/commands.cjs`, which runs from a V8 code cache (see scripts/compile.mjs): a build
+ * compiles none of sitegen's own code.
  */
 import path from 'node:path';
 import type { BuildResult } from './build.ts';
 import type { CliContext } from './cli.ts';
 import type { Logger } from './logger.ts';
-import { SitegenError } from './errors.ts';
+import { isSitegenError } from './errors.ts';
 import { formatShard, parseShard } from './shard.ts';
 
 export interface BuildCommandOptions {
@@ -77,7 +78,7 @@ export function printSummary(logger: Logger, r: BuildResult): void {
 
 /** Prints a user error as its message and detail, without a stack; a bug with its stack and cause chain. */
 export function formatError(err: unknown): string {
-  if (err instanceof SitegenError) {
+  if (isSitegenError(err)) {
     return [err.message, err.detail].filter(Boolean).join('\n');
   }
   const lines: string[] = [];

@@ -19,6 +19,7 @@ import type { Loader, Plugin } from 'esbuild';
 import { SRC_DIR } from './package-root.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
 import { cachedRun, metafileInputs } from './cache/bundle-cache.ts';
+import { importModule } from './import-module.ts';
 
 export interface LoadedConfigModule {
   /** The default export. */
@@ -120,7 +121,7 @@ export async function importConfigFile(file: string, onImport?: (file: string) =
   const bundled = path.join(dir, `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.mjs`);
   await writeFile(bundled, result.code);
   try {
-    const mod = (await import(pathToFileURL(bundled).href)) as { default?: unknown };
+    const mod = await importModule<{ default?: unknown }>(pathToFileURL(bundled).href);
     return { value: mod.default, files };
   } catch (err) {
     // Errors name the config, not the bundle made of it.
@@ -132,7 +133,7 @@ export async function importConfigFile(file: string, onImport?: (file: string) =
 }
 
 async function bundle(file: string, whileBundling?: () => void) {
-  const esbuild = await import('esbuild');
+  const esbuild = await importModule<typeof import('esbuild')>('esbuild');
   // Once esbuild has the request (after its plugins' setup, in microtasks).
   if (whileBundling) setImmediate(whileBundling);
   return esbuild.build({

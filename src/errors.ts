@@ -18,6 +18,15 @@ export class SitegenError extends Error {
   }
 }
 
+/**
+ * Whether `err` is a SitegenError, also one made by another copy of this module: `sitegen build`'s
+ * commands run from their own compiled file (lib/commands.cjs, see scripts/compile.mjs), beside
+ * the ES modules of `check` and `dev`, and the CLI prints the errors of all with one formatError.
+ */
+export function isSitegenError(err: unknown): err is SitegenError {
+  return err instanceof SitegenError || (err instanceof Error && err.name === 'SitegenError' && typeof (err as { code?: unknown }).code === 'string');
+}
+
 export interface SourceLocation {
   file: string;
   line: number;

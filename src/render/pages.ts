@@ -5,6 +5,7 @@ import type { PageInfo } from './context.ts';
 import { projectPath } from '../file-paths.ts';
 import { localePrefixOf, NOT_FOUND_PATH } from '../paths.ts';
 import type { ResolvedConfig } from '../config.ts';
+import { importModule } from '../import-module.ts';
 
 interface PageModule {
   default?: unknown;
@@ -23,7 +24,7 @@ export async function describePages(
 ): Promise<{ pages: PageInfo[]; notFound: PageInfo | null }> {
   const { root } = config;
   const codes = config.locales.map((l) => l.code);
-  const mod = (await import(pathToFileURL(modulePath).href)) as { pages: Record<string, PageModule> };
+  const mod = await importModule<{ pages: Record<string, PageModule> }>(pathToFileURL(modulePath).href);
   const describe = (file: string, routePath: string | null, base: string): PageInfo => {
     const key = projectPath(root, file);
     const page = mod.pages[key]!;

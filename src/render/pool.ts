@@ -10,6 +10,7 @@ import { hasEntry, jobKey } from './render-cache.ts';
 import { LocaleQueue, type Batch } from './queue.ts';
 import { fallbackChain } from '../locales.ts';
 import { workerStart } from '../heap-growth.ts';
+import { importModule } from '../import-module.ts';
 
 interface ServerModule extends ServerModules {
   renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[]): Promise<JobResult[]>;
@@ -75,7 +76,7 @@ export interface RenderOptions {
 export async function renderAll(options: RenderOptions): Promise<JobResult[]> {
   // Errors thrown by pages then point at their .tsx source, through the server module's source map.
   process.setSourceMapsEnabled(true);
-  const mod = (await import(pathToFileURL(options.modulePath).href)) as ServerModule;
+  const mod = await importModule<ServerModule>(pathToFileURL(options.modulePath).href);
   // Each job's entry key, made once here: the renderers take it from the job.
   for (const job of options.jobs) job.key ??= jobKey(options.context, job);
   const renders = work(options);

@@ -11,15 +11,15 @@ import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { fixtureCopy, REPO } from '../helpers/site.ts';
+import { fixtureCopy, REPO, snapshotTree } from '../helpers/site.ts';
 
 const exec = promisify(execFile);
-/** Prints whether V8 accepts the code cache beside the front given as argument (its header cut off). */
+/** Prints whether V8 accepts the code cache beside the compiled file of lib/ given as argument (its header cut off). */
 const CACHE_ACCEPTED = `
 const fs = require('node:fs'), vm = require('node:vm');
 const file = process.argv[1], code = fs.readFileSync(file, 'utf8'), cache = fs.readFileSync(file + '.v8cache');
 const key = code.slice(code.lastIndexOf('\\n', code.length - 2) + 1);
-if (cache.toString('utf8', 0, key.length) !== key) throw new Error('the cache is not headed by the front key');
+if (cache.toString('utf8', 0, key.length) !== key) throw new Error('the cache is not headed by the key of the code');
 const script = new vm.Script(code, { filename: file, cachedData: cache.subarray(key.length) });
 console.log(script.cachedDataRejected ? 'refused' : 'accepted');
 `;
@@ -33,7 +33,7 @@ async function sitegen(...args: string[]): Promise<string> {
 
 beforeAll(async () => {
   pkg = await mkdtemp(path.join(os.tmpdir(), 'sitegen-pkg-'));
-  for (const part of ['bin', 'scripts', 'src', 'package.json']) await cp(path.join(REPO, part), path.join(pkg, part), { recursive: true });
+  for (const part of ['bin', 'scripts', 'src', 'starter', 'package.json']) await cp(path.join(REPO, part), path.join(pkg, part), { recursive: true });
   await symlink(path.join(REPO, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
 });
 
@@ -48,13 +48,16 @@ describe('compiled CLI', () => {
     // Commands load their implementation on use: the front holds the commands' options only, and
     // imports the rest (ES modules) when a command runs.
     expect(cli).not.toMatch(/require\("(esbuild|react)"\)|\/\/ src\/(build|errors)\.ts/);
-    expect(cli).toContain('__sitegenImport("./commands.js")');
+    expect(cli).toContain('__sitegenImport("./commands.cjs")');
     // Nor does any other file: esbuild's API is loaded where it runs, which a build whose bundles
     // all come from the build cache never reaches (loading it costs as much CPU as a bare Node start).
     const chunks = await readdir(path.join(pkg, 'lib', 'chunks'));
     for (const name of chunks.filter((n) => n.endsWith('.js'))) {
       expect(await readFile(path.join(pkg, 'lib', 'chunks', name), 'utf8'), name).not.toMatch(/from "esbuild"/);
     }
+    const commands = await readFile(path.join(pkg, 'lib', 'commands.cjs'), 'utf8');
+    expect(commands).toContain('// src/build.ts');
+    expect(commands).not.toMatch(/require\("esbuild"\)/);
   });
 
   it('recompiles when a source file changed since the last compile', async () => {
@@ -109,6 +112,80 @@ describe('compiled CLI', () => {
     const front = path.join(pkg, 'lib', 'cli.cjs');
     const accepted = await exec(process.execPath, ['-e', CACHE_ACCEPTED, front]);
     expect(accepted.stdout.trim()).toBe('accepted');
+  });
+
+  it("runs the build's commands from the V8 code cache its compile made by building the starter, which this Node accepts", async () => {
+    await sitegen('--version');
+    const accepted = await exec(process.execPath, ['-e', CACHE_ACCEPTED, path.join(pkg, 'lib', 'commands.cjs')]);
+    expect(accepted.stdout.trim()).toBe('accepted');
+  });
+
+  it("builds the same files when the commands' code cache is garbage, cut short or missing", async () => {
+    await sitegen('--version');
+    const site = await fixtureCopy('basic');
+    const cacheFile = path.join(pkg, 'lib', 'commands.cjs.v8cache');
+    const good = await readFile(cacheFile);
+    const key = good.subarray(0, good.indexOf('\n') + 1);
+    const build = async (out: string) => {
+      await sitegen('build', '--root', site, '--out', out, '--no-cache');
+      return snapshotTree(out);
+    };
+    try {
+      const expected = await build(path.join(site, 'out-good'));
+      for (const [name, cache] of [
+        ['garbage', Buffer.from('not a code cache at all\n'.repeat(100))],
+        ['cut short', good.subarray(0, good.length / 2)],
+        ['headed by its key, then garbage', Buffer.concat([key, Buffer.alloc(good.length - key.length, 7)])],
+      ] as const) {
+        await writeFile(cacheFile, cache);
+        expect(await build(path.join(site, `out-${name.replaceAll(' ', '-')}`)), name).toEqual(expected);
+      }
+      await rm(cacheFile);
+      expect(await build(path.join(site, 'out-none'))).toEqual(expected);
+    } finally {
+      await writeFile(cacheFile, good);
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
+  it("compiles the commands without a code cache, saying why, when the starter cannot be built", async () => {
+    await sitegen('--version');
+    const starter = path.join(pkg, 'starter');
+    const moved = path.join(pkg, 'starter-moved');
+    const site = await fixtureCopy('basic');
+    const file = path.join(pkg, 'src', 'cli.ts');
+    const source = await readFile(file, 'utf8');
+    await cp(starter, moved, { recursive: true });
+    await rm(starter, { recursive: true });
+    try {
+      // Any edit of src/ compiles lib/ again.
+      await writeFile(file, `${source}\n// edited\n`);
+      const { stdout, stderr } = await exec(process.execPath, [path.join(pkg, 'bin', 'sitegen'), '--help'], { cwd: os.tmpdir() });
+      expect(stdout).toContain('Usage: sitegen');
+      expect(stderr).toMatch(/no code cache for commands\.cjs: building the starter site failed \(.*starter.*\); builds compile the commands as they run/);
+      expect(existsSync(path.join(pkg, 'lib', 'commands.cjs.v8cache'))).toBe(false);
+      // The commands run all the same, compiled as they go.
+      expect(await sitegen('build', '--root', site, '--out', path.join(site, 'out'), '--no-cache')).toMatch(/^built \d+ pages/);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+      await cp(moved, starter, { recursive: true });
+      await rm(moved, { recursive: true });
+      await writeFile(file, source);
+      await sitegen('--version');
+    }
+  });
+
+  it("prints a user error of `check` (its own copy of sitegen's errors) without a stack, as those of the build's commands", async () => {
+    await sitegen('--version');
+    const site = await mkdtemp(path.join(os.tmpdir(), 'sitegen-bad-config-'));
+    try {
+      await writeFile(path.join(site, 'sitegen.config.ts'), 'export default { url: 5 };\n');
+      const failed = await exec(process.execPath, [path.join(pkg, 'bin', 'sitegen'), 'check', '--root', site]).catch((err: { stderr: string }) => err);
+      expect(failed.stderr).toMatch(/^error The base URL "5" .* is not an absolute http\(s\) URL/);
+      expect(failed.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
   });
 
   it('never runs a code cache made from other code, even of the same length, nor a damaged one', async () => {
