@@ -20,7 +20,7 @@ import { PageVerifier, reportProblems, verifyPages, type Problem, type VerifyTar
 import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
 import { copyStatic, keepOnly, listStatic, writeOut, writeOutParts } from './output.ts';
-import { assetsDir, MANIFEST_NAME, manifestFile, pageFiles } from './paths.ts';
+import { assetsDir, MANIFEST_NAME, manifestFile, pageFiles, payloadFile } from './paths.ts';
 import { findPreviousOutput, printSet, type PreviousOutput } from './reuse-output.ts';
 import { createManifest, pathsByLocale } from './manifest.ts';
 import type { PayloadSources, Recorded, WrittenPages } from './cache/output-record.ts';
@@ -483,19 +483,13 @@ export function writtenPages(state: BuildState): WrittenPages {
 }
 
 function payloadSources(state: BuildState): PayloadSources {
-  const { config } = state;
-  const layout = { defaultLocale: config.defaultLocale.code, assetsDir: assetsDir(config.assetsBase), buildId: state.buildId };
-  const folder = path.join(layout.assetsDir, state.buildId) + path.sep;
-  const pages = new Map(state.pages.map((p) => [p.file, p]));
   const sources = new Map<string, string>();
   for (const result of state.results) {
     const source = result.stored ? sourceOf(result.stored) : result.source;
-    const page = pages.get(result.file);
-    if (source === undefined || !page) continue;
-    const { payload } = pageFiles(page, result.locale, layout);
-    if (payload?.startsWith(folder)) sources.set(payload.slice(folder.length), source);
+    // A route page's payload is named by its public path (paths.ts, pageFiles); a not-found page has none.
+    if (source !== undefined && result.paths.length > 0) sources.set(path.normalize(payloadFile('', result.paths[0]!)).slice(1), source);
   }
-  return { folder, sources };
+  return { folder: path.join(assetsDir(state.config.assetsBase), state.buildId) + path.sep, sources };
 }
 
 /** The render's warnings about messages shown in a fallback locale: per locale, per locale of its fallback chain. */
