@@ -7,11 +7,14 @@ import { flatten } from '../i18n/messages.ts';
 import { checkEmptyCases, checkPlurals } from './case-check.ts';
 import { compareToReference } from './compare-message.ts';
 import { matchesReference, type CategoriesOf } from './fast-shape.ts';
-import type { LocaleFile } from './locale-files.ts';
+import { FindingList } from './findings.ts';
+import { keepLayout } from './keep-layout.ts';
+import { AllowList } from './key-sets.ts';
+import { parseLocaleFile, type LocaleFile } from './locale-files.ts';
 import { isPlainShape, isPlainText, parseMessage, sameShape, type MessageShape, type ParsedMessage } from './message-shape.ts';
 import { leaf, subtree, type MessageTree } from './message-tree.ts';
 import { pluralCategories } from './plural-categories.ts';
-import { flatReference, syntaxProblem, type Reference } from './reference.ts';
+import { checkReference, flatReference, syntaxProblem, type Reference } from './reference.ts';
 import type { Run } from './run.ts';
 import { isSpaceChar, LETTER } from './shape.ts';
 import { visibleWordCount } from './visible-words.ts';
@@ -177,6 +180,15 @@ class TranslationWalk {
     return n;
   }
 }
+
+/** A walk of an empty file against an empty en: kept, so that every walk's layout is (see keep-layout.ts). */
+function idleWalk(): TranslationWalk {
+  const locale = { code: 'und', iso: 'und', file: 'und.json', name: '', dir: 'ltr' } as const;
+  const file = parseLocaleFile({ locale, file: 'und.json', source: '{}' });
+  const run: Run = { reference: 'und', findings: new FindingList(), allow: new AllowList({}), globals: new Set(), words: new Map() };
+  return new TranslationWalk(run, checkReference(run, file), file);
+}
+keepLayout(idleWalk());
 
 /** Empty or only whitespace, without allocating for the usual non-blank text. */
 function isBlank(s: string): boolean {

@@ -4,6 +4,7 @@ import type { LocaleFile } from './locale-files.ts';
 import type { Problem } from './compare-message.ts';
 import { SEVERITY, type Finding, type FindingKind, type Severity } from './report.ts';
 import { compareText } from '../compare-text.ts';
+import { keepLayout } from './keep-layout.ts';
 
 /** A finding inside a file, waiting for its position. */
 interface Unplaced {
@@ -81,6 +82,8 @@ export class FindingList {
     return sortFindings([...this.byId.values()], localeOrder);
   }
 }
+
+keepLayout(new FindingList());
 
 /**
  * Every field of a finding, in one order (one object layout), whichever fields the caller gave or

@@ -1,4 +1,5 @@
 import { stripBom } from '../i18n/messages.ts';
+import { keepLayout } from './keep-layout.ts';
 
 /**
  * Finds where flattened keys sit in a locale file's source, so findings can say
@@ -203,6 +204,8 @@ export class JsonLocator {
     return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
   }
 }
+
+keepLayout(new JsonLocator(''));
 
 /** Offset of the first backslash from `from` on; the text's length when there is none. */
 function nextBackslash(text: string, from: number): number {

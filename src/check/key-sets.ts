@@ -1,3 +1,5 @@
+import { keepLayout } from './keep-layout.ts';
+
 /**
  * Key patterns shared by the allow-list (`untranslated` in sitegen.config.ts) and the used keys
  * the build reports: an exact key (`footer.brand`) or a whole namespace (`brand.*`), which is how
@@ -67,6 +69,8 @@ export class AllowList {
     return [...this.byLocale.keys()];
   }
 }
+
+keepLayout(new AllowList({}));
 
 /** What a namespace pattern's keys start with (`brand.*` -> `brand.`, `*` -> ``); null for an exact key. */
 function prefixOf(pattern: string): string | null {

@@ -70,21 +70,30 @@ export async function localeTexts(config: ResolvedConfig, locales: readonly Loca
 }
 
 export function parseLocaleFile(text: LocaleText): LocaleFile {
-  const base = { locale: text.locale, file: text.file, source: text.source ?? '', tree: {}, facts: { leaves: 0, dotted: false, keys: 0 } };
-  if (text.unreadable !== undefined) return { ...base, status: 'malformed', error: { message: `The file cannot be read: ${text.unreadable}.` } };
-  if (text.source === null) return { ...base, status: 'missing' };
+  if (text.unreadable !== undefined) return localeFile(text, { status: 'malformed', error: { message: `The file cannot be read: ${text.unreadable}.` } });
+  if (text.source === null) return localeFile(text, { status: 'missing' });
   // The tree is checked as parsed, not flattened. Only a file the loader would reject goes through
   // the loader (parseMessageFile), so its error and code frame are exactly the build's.
   const tree = text.tree ?? parseTree(text.source);
   const facts = tree && inspectTree(tree);
-  if (tree && facts) return { ...base, status: 'ok', tree: tree as MessageTree, facts };
+  if (tree && facts) return localeFile(text, { status: 'ok', tree: tree as MessageTree, facts });
   try {
     parseMessageFile(text.file, text.source);
   } catch (cause) {
     if (!(cause instanceof SitegenError)) throw cause;
-    return { ...base, status: 'malformed', error: describeLoadError(cause) };
+    return localeFile(text, { status: 'malformed', error: describeLoadError(cause) });
   }
   throw new Error(`${text.file}: the checker rejected a file the loader accepts.`);
+}
+
+/**
+ * Every LocaleFile is made by this one object literal: one layout, which the literal keeps alive
+ * for the compiled code that reads it (see keep-layout.ts; a spread of a shared base made a
+ * layout that died with each check's files).
+ */
+function localeFile(text: LocaleText, parts: Pick<LocaleFile, 'status' | 'error'> & Partial<Pick<LocaleFile, 'tree' | 'facts'>>): LocaleFile {
+  const { status, tree = {}, facts = { leaves: 0, dotted: false, keys: 0 }, error } = parts;
+  return { locale: text.locale, file: text.file, status, source: text.source ?? '', tree, facts, error };
 }
 
 /** The top-level object of a locale file, or null when it is not one (the loader says why). */
