@@ -25,7 +25,7 @@ import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type R
 import { sourceOf, type StoredEntry } from '../cache/page-packs.ts';
 import { NO_LINKS, ResultCompactor } from './compact.ts';
 import { utf8Of } from '../text/utf8.ts';
-import { buildIdChanged, previousFile, putFile, putNewFile, recordedPayload } from '../reuse-output.ts';
+import { buildIdChanged, makeNewFile, previousFile, putFile, putNewFile, recordedPayload } from '../reuse-output.ts';
 
 export interface ServerModules {
   pages: Record<string, { default?: ComponentType }>;
@@ -215,6 +215,11 @@ function compactorFor(ctx: RenderContext): ResultCompactor {
 interface Writes {
   pending: Promise<unknown>[];
   inline: boolean;
+  /**
+   * The main thread rendering alone, whose loop turns between pages (TURN_MS): its new documents go
+   * through libuv's threads too (makeNewFile), made while it renders on, not by it between pages.
+   */
+  overlap: boolean;
 }
 
 /**
@@ -262,7 +267,8 @@ function writeNew(ctx: RenderContext, writes: Writes, rel: string, parts: (strin
   const buffers = parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
   // A path made twice by this renderer is made new the second time: the first write may not be done.
   const stagedBefore = !ctx.previous || madeBefore(ctx, rel) ? null : ctx.previous.stagedBefore;
-  writes.pending.push(folderOf(ctx, writes, file).then(() => putNewFile(file, buffers, stagedBefore)));
+  const make = writes.overlap && stagedBefore === null ? () => makeNewFile(file, buffers) : () => putNewFile(file, buffers, stagedBefore);
+  writes.pending.push(folderOf(ctx, writes, file).then(make));
   return buffers.reduce((n, b) => n + b.byteLength, 0);
 }
 
@@ -504,7 +510,7 @@ function serialize(err: unknown): SerializedError {
  */
 export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], { progress, inline = false, overlap = false }: RenderJobsOptions = {}): Promise<JobResult[]> {
   const results: JobResult[] = [];
-  const writes: Writes = { pending: [], inline };
+  const writes: Writes = { pending: [], inline, overlap };
   const { pending } = writes;
   let turned = performance.now();
   try {
