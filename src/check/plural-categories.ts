@@ -79,6 +79,35 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
     cache[type].set(iso, found);
     return found;
   }
+  // The categories whole numbers select: probing stops once every category of the language was
+  // seen (en and de after 0 and 1, ar after 100); only a language with a category that no whole
+  // number below a million selects (the `many` of fr, es, it, pt; ru's `other`) is probed in full.
+  const required = new Set<string>();
+  for (const n of PROBES) {
+    required.add(rules.select(n));
+    if (required.size === categories.length) break;
+  }
+  // Which numbers select each category only a finding needs: every probe, made on first use.
+  let probed: Pick<PluralCategories, 'numbers' | 'examples'> | undefined;
+  found = {
+    allowed: new Set(categories),
+    required,
+    single: false,
+    get numbers() {
+      return (probed ??= numbersOf(rules)).numbers;
+    },
+    get examples() {
+      return (probed ??= numbersOf(rules)).examples;
+    },
+    allowedBits: bitsOf(categories),
+    requiredBits: bitsOf(required),
+  };
+  cache[type].set(iso, found);
+  return found;
+}
+
+/** For each category, the probes that select it: all of them when at most FEW, and the first three. */
+function numbersOf(rules: Intl.PluralRules): Pick<PluralCategories, 'numbers' | 'examples'> {
   const seen = new Map<string, number[]>();
   for (const n of PROBES) {
     const category = rules.select(n);
@@ -92,17 +121,7 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
     if (list.length <= FEW) numbers.set(category, list);
     examples.set(category, list.slice(0, 3));
   }
-  found = {
-    allowed: new Set(categories),
-    required: new Set(seen.keys()),
-    single: false,
-    numbers,
-    examples,
-    allowedBits: bitsOf(categories),
-    requiredBits: bitsOf(seen.keys()),
-  };
-  cache[type].set(iso, found);
-  return found;
+  return { numbers, examples };
 }
 
 /**

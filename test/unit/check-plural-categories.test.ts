@@ -44,6 +44,25 @@ describe('plural categories from Intl.PluralRules', () => {
     }
   });
 
+  it('stops probing once every category was seen, and probes in full only for the numbers a finding names', () => {
+    const select = vi.spyOn(Intl.PluralRules.prototype, 'select');
+    try {
+      const nl = pluralCategories('nl-NL', 'cardinal'); // one, other: 0 and 1 show both
+      expect(select).toHaveBeenCalledTimes(2);
+      expect(sorted(nl.required)).toEqual(['one', 'other']);
+      expect(nl.numbers.get('one')).toEqual([1]);
+      expect(nl.examples.get('other')).toEqual([0, 2, 3]);
+      expect(select.mock.calls.length).toBeGreaterThan(1000);
+      const calls = select.mock.calls.length;
+      expect(nl.examples.get('one')).toEqual([1]);
+      expect(select).toHaveBeenCalledTimes(calls); // once
+      // A category no whole number selects (ru `other`) keeps the probe going to the end: not required.
+      expect(pluralCategories('uk-UA', 'cardinal').required.has('other')).toBe(false);
+    } finally {
+      select.mockRestore();
+    }
+  });
+
   it('probes each language once', () => {
     expect(pluralCategories('ru-RU', 'cardinal')).toBe(pluralCategories('ru-RU', 'cardinal'));
   });
