@@ -30,9 +30,13 @@ describe('compileMessage', () => {
     expect(compileMessage('Shared {product} text', 'de-DE').ast).not.toBe(first.ast);
   });
 
-  it('reports the resolved locale as IntlMessageFormat does', () => {
-    expect(compileMessage('x', 'de-DE').locale).toBe(new IntlMessageFormat('x', 'de-DE').resolvedOptions().locale);
-  });
+  // Every iso of the locale table, tags written in other cases, one with a Unicode extension, and ones ICU has no data for.
+  it.each(['en-US', 'ar', 'de-DE', 'es', 'fr-FR', 'hi-IN', 'id-ID', 'it-IT', 'ja-JP', 'ko-KR', 'ms', 'pt-BR', 'ru-RU', 'th', 'tr-TR', 'vi', 'zh-CN', 'zh-TW', 'EN-gb', 'zh-hant-tw', 'de-DE-u-nu-arab', 'tlh', 'xx-YY'])(
+    'reports the resolved locale as IntlMessageFormat does (%s)',
+    (tag) => {
+      expect(compileMessage('x', tag).locale).toBe(new IntlMessageFormat('x', tag).resolvedOptions().locale);
+    },
+  );
 
   it('throws the parser error for bad ICU syntax', () => {
     expect(() => compileMessage('{count, plural, one {x}', 'en-US')).toThrow();
