@@ -49,8 +49,6 @@ class TranslationWalk {
   matched = 0;
   /** Index of the current en message in `ref.shapes`. */
   private index = 0;
-  /** Whether the language has one plural form (ja, ko, zh, ...). */
-  private readonly singleForm: boolean;
   /** The language's plural categories, for a translation read against en. */
   private readonly categoriesOf: CategoriesOf;
 
@@ -59,7 +57,6 @@ class TranslationWalk {
     private readonly ref: Reference,
     private readonly file: LocaleFile,
   ) {
-    this.singleForm = pluralCategories(file.locale.iso, 'cardinal').single;
     const iso = file.locale.iso;
     this.categoriesOf = (kind) => pluralCategories(iso, kind === 'plural' ? 'cardinal' : 'ordinal');
   }
@@ -151,7 +148,7 @@ class TranslationWalk {
     }
     const shape = parsed ? parsed.shape : enShape!;
     if (!same && enShape && !sameShape(enShape, shape)) {
-      const context = { globals: run.globals, passed: run.passed?.get(prefix + key), singleForm: this.singleForm, reference: run.reference };
+      const context = { globals: run.globals, passed: run.passed?.get(prefix + key), singleForm: this.categoriesOf('plural').single, reference: run.reference };
       for (const problem of compareToReference(enShape, shape, context)) run.findings.addProblem(file, prefix + key, problem);
     }
     if (shape.hasPlural) for (const problem of checkPlurals(shape, file.locale, enShape)) run.findings.addProblem(file, prefix + key, problem);
@@ -181,7 +178,10 @@ class TranslationWalk {
   }
 }
 
-/** A walk of an empty file against an empty en: kept, so that every walk's layout is (see keep-layout.ts). */
+/**
+ * A walk of an empty file against an empty en: kept, so that every walk's layout is (see
+ * keep-layout.ts). Made when the module loads, it asks Intl for nothing.
+ */
 function idleWalk(): TranslationWalk {
   const locale = { code: 'und', iso: 'und', file: 'und.json', name: '', dir: 'ltr' } as const;
   const file = parseLocaleFile({ locale, file: 'und.json', source: '{}' });
