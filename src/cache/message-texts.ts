@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseMessageFile } from '../i18n/messages.ts';
+import { flatten, stripBom } from '../i18n/messages.ts';
 import type { Messages } from '../i18n/translator.ts';
 
 /** The cache's folder of texts. */
@@ -70,7 +70,9 @@ export function keptMessages(dir: string, print: string): Messages | null {
   if (!file) return null;
   try {
     const source = readFileSync(file, 'utf8');
-    return textPrint(source) === print ? parseMessageFile(file, source).messages : null;
+    // The text of a file the build read, parsed and flattened then: no errors of its own to report
+    // (and the renderer's bundle needs no code frames).
+    return textPrint(source) === print ? flatten(file, JSON.parse(stripBom(source)) as Record<string, unknown>) : null;
   } catch {
     return null;
   }
