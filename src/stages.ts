@@ -104,7 +104,7 @@ export interface BuildState {
   linksJudged: string;
   /** The site-wide and static files being written while the pages render, until the write stage takes them. */
   siteWrites: Promise<{ files: number; bytes: number }> | null;
-  /** The locale files' texts being kept in the build cache (bundle stage), awaited by the render stage. */
+  /** The locale files' texts being kept in the build cache (messages stage), awaited by the render stage. */
   textsKept: Promise<void> | null;
   /** What the bundle stage's esbuild results were made from, as the build cache holds it (the output record keeps it too). */
   bundleInputs: Inputs[];
@@ -127,7 +127,12 @@ export async function loadMessagesStage(state: BuildState, options?: LoadOptions
   state.warnings.push(...loaded.warnings);
   state.messages = loaded.byLocale;
   state.messageSources = state.config.locales.map((l) => loaded.files.get(l.code)?.source ?? '');
-  for (const file of loaded.files.values()) state.messagePrints.set(file.messages, textPrint(file.source));
+  const texts = [...loaded.files.values()].map((file) => ({ print: textPrint(file.source), source: file.source }));
+  for (const [i, file] of [...loaded.files.values()].entries()) state.messagePrints.set(file.messages, texts[i]!.print);
+  // The texts the render cache's entries will name by their prints, for the next builds to compare
+  // with (cache/message-texts.ts): written while esbuild bundles, done before the render starts
+  // (started with the render, the writes held the texts, 1.4 MB for the real site, into it).
+  if (state.cache && state.write) state.textsKept = keepMessageTexts(state.cache.dir, texts);
   // Read as the check reads them: a file not there has no text. (One left out as unreadable has
   // none to give: the check then reads them all itself.)
   const { config } = state;
@@ -328,10 +333,7 @@ export async function bundleStage(state: BuildState): Promise<void> {
   state.notFound = notFound;
   addStylesheet(state, state.server!);
   state.buildId = await buildId(state);
-  // The texts the render cache's entries will name by their prints, for the next builds to compare
-  // with (cache/message-texts.ts): written while the pages render.
-  if (state.cache && state.write) state.textsKept = keepMessageTexts(state.cache.dir, messageTexts(state));
-  // Kept for the build id (and those writes) only (2 MB for the real site's 18 locales): not held through the render.
+  // Kept for the build id only (2 MB for the real site's 18 locales): not held through the render.
   state.messageSources = [];
 }
 
@@ -420,15 +422,6 @@ export async function renderStage(state: BuildState): Promise<void> {
     state.files += result.paths.length ? result.paths.length + 1 : 1;
   }
   state.warnings.push(...damageWarnings(state.cacheUse.damaged, state.cache), ...fallbackWarnings(state));
-}
-
-/** Each locale file's text as read, with its print (those of messages dev replaced since have none). */
-function messageTexts(state: BuildState): { print: string; source: string }[] {
-  return state.config.locales.flatMap((locale, i) => {
-    const messages = state.messages.get(locale.code);
-    const print = messages && state.messagePrints.get(messages);
-    return print ? [{ print, source: state.messageSources[i]! }] : [];
-  });
 }
 
 /**
