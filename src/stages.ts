@@ -46,9 +46,10 @@ export interface BuildState {
   write: boolean;
   staging: string | null;
   messages: Map<string, Messages>;
-  /** Raw contents of the message files, part of the build id. */
-  messageSources: string[];
-  /** Each locale's messages as loaded, with a print of its file's text (see RenderContext's messagePrints). */
+  /**
+   * Each locale's messages as loaded, with a print of its file's text (see RenderContext's
+   * messagePrints): part of the build id, which so hashes the prints, not the files' text again.
+   */
   messagePrints: WeakMap<Messages, string>;
   /** The message files as the messages stage read them, for the check the build starts (then let go). */
   localeTexts: LocaleText[] | null;
@@ -115,7 +116,7 @@ export interface BuildState {
 export function newState(config: ResolvedConfig, logger: Logger, warnings: string[], workers?: number): BuildState {
   return {
     config, logger, warnings: [...warnings], stages: [], workers, write: true, staging: null,
-    messages: new Map(), messageSources: [], messagePrints: new WeakMap(), localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
+    messages: new Map(), messagePrints: new WeakMap(), localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
     previous: null, recorded: null, linksJudged: '', siteWrites: null, textsKept: null, bundleInputs: [], written: null,
@@ -126,7 +127,6 @@ export async function loadMessagesStage(state: BuildState, options?: LoadOptions
   const loaded = await loadMessages(state.config.root, state.config.localesDir, state.config.locales, state.config.defaultLocale.code, options);
   state.warnings.push(...loaded.warnings);
   state.messages = loaded.byLocale;
-  state.messageSources = state.config.locales.map((l) => loaded.files.get(l.code)?.source ?? '');
   const texts = [...loaded.files.values()].map((file) => ({ print: textPrint(file.source), source: file.source }));
   for (const [i, file] of [...loaded.files.values()].entries()) state.messagePrints.set(file.messages, texts[i]!.print);
   // The texts the render cache's entries will name by their prints, for the next builds to compare
@@ -333,8 +333,6 @@ export async function bundleStage(state: BuildState): Promise<void> {
   state.notFound = notFound;
   addStylesheet(state, state.server!);
   state.buildId = await buildId(state);
-  // Kept for the build id only (2 MB for the real site's 18 locales): not held through the render.
-  state.messageSources = [];
 }
 
 /** The site's one stylesheet: the pages' CSS and the runtime's own few rules, content-hashed. */
@@ -350,7 +348,11 @@ async function buildId(state: BuildState): Promise<string> {
   h.update(JSON.stringify({ site: config.site, baseUrl: config.baseUrl, assetsBase: config.assetsBase, locales: config.locales }));
   h.update(state.server!.code).update(state.server!.css);
   for (const file of state.runtime!.files) h.update(file.path).update(file.contents);
-  for (const source of state.messageSources) h.update(source).update('\0');
+  // Each locale file's print (a SHA-1 of its text, made as it was read); none for a locale without one.
+  for (const locale of config.locales) {
+    const messages = state.messages.get(locale.code);
+    h.update((messages && state.messagePrints.get(messages)) ?? '').update('\0');
+  }
   for (const rel of state.staticFiles) h.update(rel).update(await readFile(path.join(config.staticDir, rel)));
   return h.digest('hex').slice(0, 12);
 }
