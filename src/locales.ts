@@ -84,12 +84,43 @@ export function resolveLocale(input: LocaleInput, where: string): Locale {
   const locale = { code, iso, file: `${code}.json` } as Locale;
   if (row.name != null) locale.name = row.name;
   else withOwnName(locale, canonicalIso);
-  locale.dir = row.dir ?? textDirection(canonicalIso);
+  if (row.dir !== undefined) locale.dir = row.dir;
+  else withTextDirection(locale, canonicalIso);
   return locale;
 }
 
 /** Locales whose name is made on first use (withOwnName), with the tag it is made in. */
 const unnamed = new WeakMap<Locale, string>();
+/** Locales whose writing direction is found on first use (withTextDirection), with the tag it is found from. */
+const undirected = new WeakMap<Locale, string>();
+
+/**
+ * Gives `locale` its writing direction (textDirection), found when first read, as withOwnName does
+ * the name. Finding it takes Intl's likely subtags: the first `maximize()` of a thread loads them,
+ * 2 to 13 ms of every build of the real site (direct timers), which a build with nothing changed
+ * does not otherwise need, and a full build reads from the build cache (cache/locale-names.ts).
+ */
+function withTextDirection(locale: Locale, iso: string): void {
+  let dir: Locale['dir'] | undefined;
+  undirected.set(locale, iso);
+  Object.defineProperty(locale, 'dir', {
+    enumerable: true,
+    configurable: true,
+    get: () => (dir ??= textDirection(iso)),
+    set: (value: Locale['dir']) => void (dir = value),
+  });
+}
+
+/**
+ * The locales of `table` whose writing direction is found on first use, each with the tag it is
+ * found from (for directions kept elsewhere: cache/locale-names.ts gives them with `locale.dir = ...`).
+ */
+export function undirectedLocales(table: readonly Locale[]): [Locale, string][] {
+  return table.flatMap((locale): [Locale, string][] => {
+    const iso = undirected.get(locale);
+    return iso === undefined ? [] : [[locale, iso]];
+  });
+}
 
 /**
  * Gives `locale` the language's own name (ownName), made when first read, in its place among the
@@ -120,20 +151,30 @@ export function unnamedLocales(table: readonly Locale[]): [Locale, string][] {
   });
 }
 
-/** What the own names of unnamed locales are made from besides their code and tag: this Node's ICU and CLDR data. */
+/** What the own names of unnamed locales (and the directions of undirected ones) are made from besides their code and tag: this Node's ICU and CLDR data. */
 export function nameData(): string {
   return `icu ${process.versions.icu} cldr ${process.versions.cldr} unicode ${process.versions.unicode}`;
 }
 
 /**
- * For JSON.stringify: a locale whose own name is made on first use stands as what it is made from
- * (its code and tag, and the ICU and CLDR data of this Node), without making it. For cache keys.
+ * For JSON.stringify: a locale whose own name or writing direction is made on first use stands as
+ * what they are made from (its code and tag, and the ICU and CLDR data of this Node), without
+ * making them. For cache keys.
  */
 export function localesKeyJson(_key: string, value: unknown): unknown {
-  const iso = value !== null && typeof value === 'object' ? unnamed.get(value as Locale) : undefined;
-  if (iso === undefined) return value;
-  const { code, file, dir } = value as Locale;
-  return { code, iso: (value as Locale).iso, file, ownName: [iso, nameData()], dir };
+  if (value === null || typeof value !== 'object') return value;
+  const locale = value as Locale;
+  const nameFrom = unnamed.get(locale);
+  const dirFrom = undirected.get(locale);
+  if (nameFrom === undefined && dirFrom === undefined) return value;
+  const { code, iso, file } = locale;
+  return {
+    code,
+    iso,
+    file,
+    ...(nameFrom === undefined ? { name: locale.name } : { ownName: [nameFrom, nameData()] }),
+    ...(dirFrom === undefined ? { dir: locale.dir } : { likelyDir: [dirFrom, nameData()] }),
+  };
 }
 
 /** The site's table from its config, in the config's order: every code valid and listed once. */

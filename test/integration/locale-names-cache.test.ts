@@ -1,7 +1,8 @@
 /**
- * The languages' own names (a locale the config gives no name) are made with Intl's display names
- * once and kept in the build cache: a later full build reads them, with the same output; a damaged
- * entry costs one warning line and the names are made again.
+ * The languages' own names (a locale the config gives no name) are made with Intl's display names,
+ * and their writing directions (no `dir` in the config) found with Intl's likely subtags, once and
+ * kept in the build cache: a later full build reads them, with the same output, and a build with
+ * nothing changed needs neither; a damaged entry costs one warning line and they are made again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
@@ -30,8 +31,19 @@ function countDisplayNames(): void {
     }
   } as typeof Intl.DisplayNames;
 }
+/** Counts the likely subtags looked up from now on (the directions' source), until restored. */
+const originalMaximize = Intl.Locale.prototype.maximize;
+let maximized = 0;
+function countMaximize(): void {
+  maximized = 0;
+  Intl.Locale.prototype.maximize = function (this: Intl.Locale) {
+    maximized++;
+    return originalMaximize.call(this);
+  };
+}
 afterEach(() => {
   intl.DisplayNames = OriginalDisplayNames;
+  Intl.Locale.prototype.maximize = originalMaximize;
 });
 
 const manifestLocales = async (root: string, out: string, buildId: string) => JSON.parse(await read(path.join(root, out), `_static/${buildId}/manifest.json`)).locales;
@@ -49,6 +61,28 @@ describe('the languages\' own names in the build cache', () => {
     expect(made).toBe(0);
     expect(second.cache).toMatchObject({ damaged: 0 });
     await expectSameTree(path.join(root, 'first'), path.join(root, 'second'));
+  });
+
+  it('a full build after a cached one looks up no likely subtags: the writing directions come from the cache, and the output is the same', async () => {
+    const root = await basic();
+    countMaximize();
+    const first = await buildInto(root, 'first');
+    expect(maximized).toBeGreaterThan(0);
+    expect((await manifestLocales(root, 'first', first.buildId)).find((l: { code: string }) => l.code === 'ar').dir).toBe('rtl');
+    countMaximize();
+    await buildInto(root, 'second');
+    expect(maximized).toBe(0);
+    await expectSameTree(path.join(root, 'first'), path.join(root, 'second'));
+  });
+
+  it('a build with nothing changed makes no display names and looks up no likely subtags', async () => {
+    const root = await basic();
+    await buildInto(root, 'dist');
+    countDisplayNames();
+    countMaximize();
+    const again = await buildInto(root, 'dist');
+    expect(again.cache).toMatchObject({ reused: again.pages + again.notFoundPages, rendered: 0 });
+    expect([made, maximized]).toEqual([0, 0]);
   });
 
   it('a damaged entry is ignored with one warning line, and the names are made again', async () => {
