@@ -158,17 +158,6 @@ export async function putNewFile(file: string, contents: readonly Uint8Array[], 
 }
 
 /**
- * Makes `file` (in a staging folder) new with the concatenation of `contents`, as putNewFile does
- * without an older output's file there, through libuv's threads (open, write, close): for the
- * main thread rendering alone, whose event loop turns between pages, so that a document's new
- * inode (0.3 to 1 ms of system time on this machine) is made on another core while it renders on.
- */
-export async function makeNewFile(file: string, contents: readonly Uint8Array[]): Promise<void> {
-  const bytes = contents.length === 1 ? contents[0]! : Buffer.concat(contents);
-  await made(file, () => writeFile(file, bytes, { flag: 'wx' }));
-}
-
-/**
  * Writes over `file` in place if the older output left it (it changed before `stagedBefore`: not
  * one this build made, which may still be being written) and no other path shares it (one link,
  * so neither the output nor any copy of it has it); false when it is anything else, or missing

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { JobResult, RenderContext, RenderJob } from './context.ts';
-import type { RenderJobsOptions, ServerModules } from './server.tsx';
+import type { ServerModules } from './server.tsx';
 import { projectPath } from '../file-paths.ts';
 import { errors } from '../errors.ts';
 import { ResultCompactor } from './compact.ts';
@@ -13,7 +13,7 @@ import { workerStart } from '../heap-growth.ts';
 import { importModule } from '../import-module.ts';
 
 interface ServerModule extends ServerModules {
-  renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], options?: RenderJobsOptions): Promise<JobResult[]>;
+  renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[]): Promise<JobResult[]>;
 }
 
 /** Below this many pages a worker's start-up (loading React and the pages again) costs more than it saves. */
@@ -90,8 +90,7 @@ export async function renderAll(options: RenderOptions): Promise<JobResult[]> {
 async function renderAlone(mod: ServerModule, options: RenderOptions): Promise<JobResult[]> {
   const results: JobResult[] = [];
   for (let first = 0; first < options.jobs.length; first += MAIN_THREAD_RUN) {
-    // Its writes go on while it renders (server.tsx, TURN_MS).
-    for (const result of await mod.renderJobs(mod, options.context, options.jobs.slice(first, first + MAIN_THREAD_RUN), { overlap: true })) {
+    for (const result of await mod.renderJobs(mod, options.context, options.jobs.slice(first, first + MAIN_THREAD_RUN))) {
       options.onResult?.(result, results.length);
       results.push(result);
     }

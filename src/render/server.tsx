@@ -25,7 +25,7 @@ import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type R
 import { sourceOf, type StoredEntry } from '../cache/page-packs.ts';
 import { NO_LINKS, ResultCompactor } from './compact.ts';
 import { utf8Of } from '../text/utf8.ts';
-import { buildIdChanged, makeNewFile, previousFile, putFile, putNewFile, recordedPayload } from '../reuse-output.ts';
+import { buildIdChanged, previousFile, putFile, putNewFile, recordedPayload } from '../reuse-output.ts';
 
 export interface ServerModules {
   pages: Record<string, { default?: ComponentType }>;
@@ -57,18 +57,6 @@ const NO_MESSAGES = {};
 const folders = new WeakMap<RenderContext, Folders>();
 /** Writes may overlap with rendering the next pages, up to this many at a time. */
 const MAX_PENDING_WRITES = 64;
-/**
- * The main thread rendering alone (`overlap`) lets its event loop turn after a page once this many
- * ms have passed since the last turn. It renders its pages synchronously, and the writes it hands
- * to libuv's threads (a folder's mkdir, then a payload's open, write and close, a hop back to the
- * main thread each; a document's folder before its write) go on only when the loop turns: with it
- * turning only at the bound above, none of the real site's cold build's folders and files (507
- * and 564, 0.3 to 1 ms of system time each on this machine) were made while a page rendered, and
- * the main thread waited at each bound for the last 64 writes (130-330 ms of a build on a loaded
- * machine). A turn costs tens of microseconds, a page 2-4 ms to render, one from the cache a tenth
- * of that: at most one turn a millisecond.
- */
-const TURN_MS = 1;
 
 type Chain = { locale: RenderContext['locales'][number]; messages: Messages }[];
 /**
@@ -215,11 +203,6 @@ function compactorFor(ctx: RenderContext): ResultCompactor {
 interface Writes {
   pending: Promise<unknown>[];
   inline: boolean;
-  /**
-   * The main thread rendering alone, whose loop turns between pages (TURN_MS): its new documents go
-   * through libuv's threads too (makeNewFile), made while it renders on, not by it between pages.
-   */
-  overlap: boolean;
 }
 
 /**
@@ -267,8 +250,7 @@ function writeNew(ctx: RenderContext, writes: Writes, rel: string, parts: (strin
   const buffers = parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
   // A path made twice by this renderer is made new the second time: the first write may not be done.
   const stagedBefore = !ctx.previous || madeBefore(ctx, rel) ? null : ctx.previous.stagedBefore;
-  const make = writes.overlap && stagedBefore === null ? () => makeNewFile(file, buffers) : () => putNewFile(file, buffers, stagedBefore);
-  writes.pending.push(folderOf(ctx, writes, file).then(make));
+  writes.pending.push(folderOf(ctx, writes, file).then(() => putNewFile(file, buffers, stagedBefore)));
   return buffers.reduce((n, b) => n + b.byteLength, 0);
 }
 
@@ -506,13 +488,11 @@ function serialize(err: unknown): SerializedError {
  * run while the next pages render, with a bound, so pages still go to disk as they are made.
  * `progress` (in a worker): the batch's number and the index of the job being rendered are
  * written to its cells. `inline`: the files are made with synchronous calls (see Writes).
- * `overlap`: the event loop turns between pages (see TURN_MS).
  */
-export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], { progress, inline = false, overlap = false }: RenderJobsOptions = {}): Promise<JobResult[]> {
+export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], { progress, inline = false }: RenderJobsOptions = {}): Promise<JobResult[]> {
   const results: JobResult[] = [];
-  const writes: Writes = { pending: [], inline, overlap };
+  const writes: Writes = { pending: [], inline };
   const { pending } = writes;
-  let turned = performance.now();
   try {
     for (const [index, job] of jobs.entries()) {
       // Shared with the main thread: if this worker dies, it knows which page it was on.
@@ -524,10 +504,6 @@ export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: 
         results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [], links: [], alternates: 0, enhancers: [], error: serialize(err) });
       }
       if (pending.length >= MAX_PENDING_WRITES) await Promise.all(pending.splice(0));
-      else if (overlap && pending.length > 0 && performance.now() - turned >= TURN_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        turned = performance.now();
-      }
     }
     // Every page of the batch rendered: a worker that dies from here on cannot tell which one made it.
     if (progress) setProgress(progress, -1);
@@ -565,7 +541,6 @@ interface Progress {
 export interface RenderJobsOptions {
   progress?: Progress;
   inline?: boolean;
-  overlap?: boolean;
 }
 
 function setProgress({ cells, batch }: Progress, job: number): void {

@@ -216,25 +216,6 @@ describe('build options', () => {
     await expect(build({ root: broken, logger: createMemoryLogger(), workers: 0 })).rejects.toMatchObject({ detail: expect.stringMatching(/nowhere/) });
   });
 
-  // The main thread renders pages synchronously, and the writes it hands to libuv's threads go on
-  // only when its event loop turns (render/server.tsx, TURN_MS): it lets the loop turn between pages.
-  it('on the main thread alone, lets its event loop turn between pages, so the writes of the pages before go on while the next ones render', async () => {
-    const pages: Record<string, string> = {
-      // Each page renders how often the loop has turned since the first page, and takes over a millisecond.
-      'templates/turns.tsx':
-        'let turns = 0;\nexport function Turns() {\n  const seen = turns;\n  setImmediate(() => turns++);\n  for (const until = performance.now() + 1.5; performance.now() < until; );\n  return <p data-turns={seen} />;\n}\n',
-    };
-    for (let i = 0; i < 12; i++) pages[`pages/more/p${String(i).padStart(2, '0')}.tsx`] = "export { head, layout } from '../about.tsx';\nimport { Turns } from '../../templates/turns.tsx';\nexport default function P() {\n  return <Turns />;\n}\n";
-    const root = await site(pages);
-    await build({ root, logger: createMemoryLogger(), workers: 0 });
-    const seen = new Set<string>();
-    for (const locale of ['', 'ar/', 'de/']) {
-      for (let i = 0; i < 12; i++) seen.add(/data-turns="(\d+)"/.exec(await read(path.join(root, 'dist'), `${locale}more/p${String(i).padStart(2, '0')}/index.html`))![1]!);
-    }
-    // Turned only at the bound of 64 pending writes (32 pages), the 36 pages would have seen two or three counts.
-    expect(seen.size).toBeGreaterThan(24);
-  });
-
   it('tells onRenderStart the pairs it renders and onRender how much (a page from the cache a tenth), a shard its share, and a build of an unchanged output nothing', async () => {
     const root = await site();
     const told: [string, number][] = [];

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { link, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { makeNewFile, putNewFile } from '../../src/reuse-output.ts';
+import { putNewFile } from '../../src/reuse-output.ts';
 import { tempDirs } from '../helpers/site.ts';
 
 const tempDir = tempDirs('put-new-file');
@@ -37,37 +37,5 @@ describe('putNewFile', () => {
     const file = path.join(dir, 'de', 'index.html');
     const pending = putNewFile(file, parts, null);
     await expect(pending).rejects.toMatchObject({ code: 'ENOENT', path: file });
-  });
-});
-
-/**
- * makeNewFile: the same through libuv's threads, for the main thread rendering alone, whose event
- * loop turns between pages (render/server.tsx, TURN_MS).
- */
-describe('makeNewFile', () => {
-  it('makes the file from its parts, one after the other, or from its one part', async () => {
-    const dir = await tempDir();
-    await makeNewFile(path.join(dir, 'index.html'), parts);
-    expect(await readFile(path.join(dir, 'index.html'), 'utf8')).toBe('<html>…abc123def456…</html>\n');
-    await makeNewFile(path.join(dir, 'one.html'), [parts[0]!]);
-    expect(await readFile(path.join(dir, 'one.html'), 'utf8')).toBe('<html>…');
-  });
-
-  it('replaces a file already at its path with a new one, leaving the other paths of that file as they were (a path made twice)', async () => {
-    const dir = await tempDir();
-    const output = path.join(dir, 'output.html');
-    await writeFile(output, "the output's page");
-    const file = path.join(dir, 'index.html');
-    await link(output, file);
-    await makeNewFile(file, parts);
-    expect(await readFile(file, 'utf8')).toBe('<html>…abc123def456…</html>\n');
-    expect(await readFile(output, 'utf8')).toBe("the output's page");
-    expect((await stat(file)).ino).not.toBe((await stat(output)).ino);
-  });
-
-  it('fails naming the file when its folder is missing', async () => {
-    const dir = await tempDir();
-    const file = path.join(dir, 'de', 'index.html');
-    await expect(makeNewFile(file, parts)).rejects.toMatchObject({ code: 'ENOENT', path: file });
   });
 });
