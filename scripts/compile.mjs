@@ -32,6 +32,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } fr
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 
@@ -274,7 +275,8 @@ async function writeAtomic(file, contents) {
 /**
  * Writes a CommonJS build of lib/ (its source map as it is), its code as `code` makes it, and V8's
  * code cache of it as `codeCache` makes it (none if that gives null), headed by the code's last line,
- * its key, which bin/sitegen compares before using it.
+ * its key, and the cache's CRC-32 (8 hex digits, a newline), which bin/sitegen both compares before
+ * using it.
  */
 async function writeCompiled(outputFiles, codeCache, code) {
   for (const f of outputFiles) {
@@ -286,7 +288,7 @@ async function writeCompiled(outputFiles, codeCache, code) {
     await writeAtomic(f.path, text);
     const key = text.slice(text.lastIndexOf('\n', text.length - 2) + 1);
     const cache = await codeCache(f.path, text);
-    if (cache) await writeAtomic(`${f.path}.v8cache`, Buffer.concat([Buffer.from(key), cache]));
+    if (cache) await writeAtomic(`${f.path}.v8cache`, Buffer.concat([Buffer.from(key), Buffer.from(`${crc32(cache).toString(16).padStart(8, '0')}\n`), cache]));
     else await rm(`${f.path}.v8cache`, { force: true });
   }
 }
@@ -348,7 +350,9 @@ export async function compile({ prune = false } = {}) {
   await writeCompiled(commands.outputFiles, commandsCodeCache, keyed);
   const inputs = {};
   const sources = [front, commands, result].flatMap((r) => Object.keys(r.metafile.inputs)).filter((rel) => !rel.startsWith('lazy-builtin:'));
-  for (const rel of [...new Set(sources.map(stampOf))].concat(foldersOf(sources)).sort()) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
+  // This script too: what it writes into lib/ (the code caches' header, say) may change with it.
+  const self = path.relative(ROOT, fileURLToPath(import.meta.url));
+  for (const rel of [...new Set(sources.map(stampOf))].concat(foldersOf(sources), [self]).sort()) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
   await writeAtomic(path.join(LIB, 'inputs.json'), JSON.stringify(inputs, null, 2) + '\n');
   // Chunks of earlier compiles that no entry imports any more; only old ones, as a CLI started
   // before this compile may still load its chunks on use. When pruning, every file of lib/ this

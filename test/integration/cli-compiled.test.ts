@@ -20,7 +20,8 @@ const fs = require('node:fs'), vm = require('node:vm');
 const file = process.argv[1], code = fs.readFileSync(file, 'utf8'), cache = fs.readFileSync(file + '.v8cache');
 const key = code.slice(code.lastIndexOf('\\n', code.length - 2) + 1);
 if (cache.toString('utf8', 0, key.length) !== key) throw new Error('the cache is not headed by the key of the code');
-const script = new vm.Script(code, { filename: file, cachedData: cache.subarray(key.length) });
+// The key, then the cache's CRC-32 (8 hex digits and a newline).
+const script = new vm.Script(code, { filename: file, cachedData: cache.subarray(key.length + 9) });
 console.log(script.cachedDataRejected ? 'refused' : 'accepted');
 `;
 let pkg: string;
@@ -144,6 +145,32 @@ describe('compiled CLI', () => {
       expect(await build(path.join(site, 'out-none'))).toEqual(expected);
     } finally {
       await writeFile(cacheFile, good);
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
+  it('never runs a code cache with a few bytes changed, which V8 would abort the process on', async () => {
+    await sitegen('--version');
+    const site = await fixtureCopy('basic');
+    const files = ['cli.cjs.v8cache', 'commands.cjs.v8cache'].map((name) => path.join(pkg, 'lib', name));
+    const goods = await Promise.all(files.map((file) => readFile(file)));
+    const build = async (out: string) => {
+      await sitegen('build', '--root', site, '--out', out, '--no-cache');
+      return snapshotTree(out);
+    };
+    try {
+      const expected = await build(path.join(site, 'out-good'));
+      // Bytes past each header changed here and there, as a damaged disk or copy would: V8 checks
+      // a cache's header but (in a release build) not its checksum, and aborts as it deserialises.
+      for (const [i, file] of files.entries()) {
+        const damaged = Buffer.from(goods[i]);
+        for (let at = 2000; at < damaged.length; at += 997) damaged[at] ^= 0x5a;
+        await writeFile(file, damaged);
+      }
+      expect(await sitegen('--help')).toContain('Usage: sitegen');
+      expect(await build(path.join(site, 'out-damaged'))).toEqual(expected);
+    } finally {
+      await Promise.all(files.map((file, i) => writeFile(file, goods[i])));
       await rm(site, { recursive: true, force: true });
     }
   });
