@@ -442,7 +442,11 @@ async function keepStagedFiles(state: BuildState, staging: string): Promise<void
   if (older?.payloads && older.payloads.before !== older.payloads.now) {
     await rename(path.join(staging, older.payloads.before), path.join(staging, older.payloads.now)).catch(() => {});
   }
-  if ((await keepOnly(staging, writtenFiles(state))) && state.previous) state.previous.stagedBefore = takenAt;
+  const { kept, folders } = await keepOnly(staging, writtenFiles(state));
+  if (kept && state.previous) {
+    state.previous.stagedBefore = takenAt;
+    state.previous.foldersStaged = folders;
+  }
 }
 
 /**

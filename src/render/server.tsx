@@ -254,11 +254,14 @@ function writeNew(ctx: RenderContext, writes: Writes, rel: string, parts: (strin
   return buffers.reduce((n, b) => n + b.byteLength, 0);
 }
 
-/** Resolves once the folder of `file` exists (see Writes). */
+/** Resolves once the folder of `file` exists (see Writes); at once in a staging folder that has them all (PreviousOutput's foldersStaged). */
 function folderOf(ctx: RenderContext, writes: Writes, file: string): Promise<void> {
+  if (ctx.previous?.foldersStaged) return STAGED;
   const made = foldersOf(ctx);
   return writes.inline ? made.ensureNow(path.dirname(file)) : made.ensure(path.dirname(file));
 }
+
+const STAGED = Promise.resolve();
 
 /** Whether this renderer made `rel` already in this build (and notes that it has now). */
 const made = new WeakMap<RenderContext, Set<string>>();

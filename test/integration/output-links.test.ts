@@ -193,6 +193,15 @@ describe('rebuilds link unchanged output instead of writing it', () => {
   });
 });
 
+/** The basic site built, then built again after a message edit: the first output is the cache's spare now. */
+async function withSpare(): Promise<{ root: string; dist: string }> {
+  const root = await basic();
+  await buildInto(root, 'dist');
+  await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+  await buildInto(root, 'dist');
+  return { root, dist: path.join(root, 'dist') };
+}
+
 describe('a rebuild stages into the output the last rebuild replaced', () => {
   it('its pages are written over in place, what the site no longer has is gone, links in it are not followed, and the output equals a cold build', async () => {
     const root = await basic();
@@ -227,12 +236,23 @@ describe('a rebuild stages into the output the last rebuild replaced', () => {
     await expectSameTree(path.join(root, 'cold'), dist);
   });
 
+  // The older output has the folders of the pages it had; the staging folder gets those of pages
+  // added since before the render (output.ts, keepOnly), and the renderers make none.
+  it('pages added since the older output are written in folders of their own, and the output equals a cold build', async () => {
+    const { root, dist } = await withSpare();
+    await writeFile(path.join(root, 'pages', 'team.tsx'), await readFile(path.join(root, 'pages', 'about.tsx'), 'utf8'));
+    await mkdir(path.join(root, 'pages', 'careers'));
+    await writeFile(path.join(root, 'pages', 'careers', 'open.tsx'), await readFile(path.join(root, 'pages', 'about.tsx'), 'utf8'));
+    const third = await buildInto(root, 'dist');
+    for (const rel of ['team/index.html', 'de/team/index.html', 'de/careers/open/index.html', `_static/${third.buildId}/de/careers/open/payload.json`]) {
+      expect((await stat(path.join(dist, rel))).isFile()).toBe(true);
+    }
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
+  });
+
   it('a build that fails leaves the previous output byte for byte, and the next one is right', async () => {
-    const root = await basic();
-    const dist = path.join(root, 'dist');
-    await buildInto(root, 'dist');
-    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
-    await buildInto(root, 'dist');
+    const { root, dist } = await withSpare();
     const bytes = await snapshotTree(dist);
     await editFile(root, 'pages/about.tsx', (text) => text.replace("localePath('/community_privacy_policy/history.html')", "localePath('/nowhere')"));
     await expect(buildInto(root, 'dist')).rejects.toThrow(/nowhere/);
