@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { PACKAGE_ROOT } from './package-root.ts';
+import { loadStaticMarkup } from './render/static-markup.ts';
 
 /** Found from the site first: one copy shared by the site's code and sitegen's renderer. */
 const PEERS = new Set(['react', 'react-dom']);
@@ -59,9 +60,9 @@ export function packageFor(name: string, root: string): string | null {
 }
 
 /**
- * Loads react-dom/server (and React with it) from the folder the server bundle's import will find
- * (packageFor): Node keeps one instance per real file, so the bundle's import later finds it
- * loaded. For the main thread's idle time while esbuild bundles in its own process (200 to 300 ms
+ * Loads React DOM's server renderer, the file the renderer takes it from (render/static-markup.ts),
+ * and React with it, from the folder the server bundle's import will find (packageFor): Node keeps
+ * one instance per real file, so the bundle's import later finds it loaded. For the main thread's idle time while esbuild bundles in its own process (200 to 300 ms
  * of a cold build of the real site), where loading it cost about 40 ms of CPU on the build's path
  * when the bundle was imported. A failure is left to that import, which names it.
  */
@@ -69,7 +70,7 @@ export function preloadReactServer(root: string): void {
   const folder = packageFor('react-dom', root);
   if (!folder) return;
   try {
-    createRequire(path.join(folder, 'package.json'))('react-dom/server');
+    loadStaticMarkup(createRequire(path.join(folder, 'package.json')));
   } catch {
     // the bundle's own import reports it
   }

@@ -138,7 +138,7 @@ export async function loadMessagesStage(state: BuildState, options?: LoadOptions
   const { config } = state;
   state.localeTexts = loaded.unreadable.size > 0 ? null : config.locales.map((locale) => {
     const read = loaded.files.get(locale.code);
-    return { locale, file: relativeFile(config, path.join(config.localesDir, locale.file)), source: read?.source ?? null, tree: read?.tree };
+    return { locale, file: relativeFile(config, path.join(config.localesDir, locale.file)), source: read?.source ?? null, tree: read?.tree, print: read && state.messagePrints.get(read.messages) };
   });
   return loaded;
 }
@@ -346,7 +346,7 @@ async function buildId(state: BuildState): Promise<string> {
   const h = createHash('sha256');
   const { config } = state;
   h.update(JSON.stringify({ site: config.site, baseUrl: config.baseUrl, assetsBase: config.assetsBase, locales: config.locales }));
-  h.update(state.server!.code).update(state.server!.css);
+  h.update(state.server!.codePrint).update(state.server!.css);
   for (const file of state.runtime!.files) h.update(file.path).update(file.contents);
   // Each locale file's print (a SHA-1 of its text, made as it was read); none for a locale without one.
   for (const locale of config.locales) {
@@ -562,7 +562,7 @@ function cachedRenderContext(state: BuildState, outDir: string): RenderContext {
   const ctx = renderContext(state, outDir);
   if (!state.cache) return ctx;
   const { outDir: _out, buildId: _id, messages: _messages, messagePrints: _prints, ...shaping } = ctx;
-  const key = hashKey(state.cache.version, state.server!.code, state.server!.css, JSON.stringify(shaping));
+  const key = hashKey(state.cache.version, state.server!.codePrint, state.server!.css, JSON.stringify(shaping));
   return { ...ctx, cache: { dir: state.cache.dir, key, build: newBuildPacks() } };
 }
 

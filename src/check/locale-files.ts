@@ -36,6 +36,11 @@ export interface LocaleText {
    * stage): parsing the real site's 18 files again was 5 to 9 ms of the check on the main thread.
    */
   tree?: Record<string, unknown>;
+  /**
+   * The print of the source (cache/message-texts.ts, textPrint), when the caller made it already
+   * (the build's messages stage): the check's cache names a text by it (cache/check-cache.ts).
+   */
+  print?: string;
 }
 
 /**

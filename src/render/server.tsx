@@ -3,10 +3,11 @@
  * thread for small builds and inside worker threads for large ones; either way it renders a job
  * list and writes each page to disk as soon as it is rendered.
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ComponentType, ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { loadStaticMarkup } from './static-markup.ts';
 import { PageProvider, type PageContext } from '../page-api.ts';
 import { createTranslator, type Messages, type Translator } from '../i18n/translator.ts';
 import { fallbackChain } from '../locales.ts';
@@ -26,6 +27,9 @@ import { sourceOf, type StoredEntry } from '../cache/page-packs.ts';
 import { NO_LINKS, ResultCompactor } from './compact.ts';
 import { utf8Of } from '../text/utf8.ts';
 import { buildIdChanged, previousFile, putFile, putNewFile, recordedPayload } from '../reuse-output.ts';
+
+/** React DOM's legacy server renderer alone, resolved as the bundle's imports of React are (static-markup.ts). */
+const renderToStaticMarkup = loadStaticMarkup(createRequire(import.meta.url));
 
 export interface ServerModules {
   pages: Record<string, { default?: ComponentType }>;

@@ -12,6 +12,7 @@ import { cachedCheck } from '../../src/cache/check-cache.ts';
 import { check, type CheckOptions, type CheckReport } from '../../src/check/index.ts';
 import { readLocaleFiles } from '../../src/check/locale-files.ts';
 import { loadMessages } from '../../src/i18n/messages.ts';
+import { textPrint } from '../../src/cache/message-texts.ts';
 import { resolveConfig, type ResolvedConfig } from '../../src/config.ts';
 import { editFile, fixtureSites } from '../helpers/site.ts';
 
@@ -192,6 +193,21 @@ describe("a build's check of the files its messages stage read", () => {
     expect(s.asked).toEqual([['all']]);
     expect(await s.cached({ ...OPTIONS, texts })).toStrictEqual(given);
     expect(s.asked).toEqual([['all']]);
+  });
+
+  it("keys each text by the messages stage's print of it: a build's check and `sitegen check` find each other's parts", async () => {
+    const s = await site();
+    const printed = async () => (await readLocaleFiles(s.config, s.config.locales)).map((t) => (t.source === null ? t : { ...t, print: textPrint(t.source) }));
+    const plain = await s.cached();
+    expect(await s.cached({ ...OPTIONS, texts: await printed() })).toStrictEqual(plain);
+    expect(s.asked).toEqual([['all']]);
+    // An edit read by the messages stage (a new text and its print): de alone is checked again, and the check's own reading then finds it.
+    await editFile(s.root, 'locales/de.json', (text) => text.replace('{', '{"added": "x",'));
+    const edited = await s.cached({ ...OPTIONS, texts: await printed() });
+    expect(s.asked).toEqual([['all'], ['de']]);
+    expect(await s.cached()).toStrictEqual(edited);
+    expect(s.asked).toEqual([['all'], ['de']]);
+    expect(edited).toStrictEqual(await fresh(s));
   });
 
   it('judges the messages as the messages stage parsed them, without parsing their text again', async () => {
