@@ -31,7 +31,7 @@
  * uses nothing but Node's own modules.
  */
 import { hash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, ftruncateSync, linkSync, lstatSync, openSync, readSync, unlinkSync, writeSync, writevSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, ftruncateSync, linkSync, lstatSync, openSync, readSync, unlinkSync, writeSync, writevSync, type Stats } from 'node:fs';
 import { copyFile, open, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -115,15 +115,22 @@ export function printSet(prints: string): Set<string> {
 }
 
 /**
- * Whether the previous output's file `previous`, for this build's payload `rel` of `size` bytes
- * taken from the cache entry `source`, is by the output record that entry's payload: a regular
- * file whose print (payloadPrint) the record holds. One lstat, no read (see the top of this file).
+ * The previous output's file `previous` (its lstat) when, for this build's payload `rel` of `size`
+ * bytes taken from the cache entry `source`, it is by the output record that entry's payload: a
+ * regular file whose print (payloadPrint) the record holds; else null. One lstat, no read (see
+ * the top of this file).
  */
-export function recordedPayload(output: PreviousOutput, rel: string, previous: string, size: number, source: string): boolean {
+export function recordedPayload(output: PreviousOutput, rel: string, previous: string, size: number, source: string): Stats | null {
   const { payloads, recorded } = output;
-  if (!recorded || !payloads || !rel.startsWith(payloads.now)) return false;
+  if (!recorded || !payloads || !rel.startsWith(payloads.now)) return null;
   const stats = lstatSync(previous, { throwIfNoEntry: false });
-  return !!stats && stats.isFile() && stats.size === size && recorded.has(payloadPrint(rel.slice(payloads.now.length), stats, source));
+  return stats && stats.isFile() && stats.size === size && recorded.has(payloadPrint(rel.slice(payloads.now.length), stats, source)) ? stats : null;
+}
+
+/** Whether `file` is the regular file `stats` were taken of (the same inode; a symbolic link is not followed). */
+export function isFileOf(file: string, stats: Stats): boolean {
+  const here = lstatSync(file, { throwIfNoEntry: false });
+  return !!here && stats.isFile() && here.ino === stats.ino && here.dev === stats.dev;
 }
 
 /**
@@ -303,9 +310,8 @@ function linked(previous: string, file: string): boolean {
 
 /** Whether `file` is `previous` (the same regular file, hard-linked; neither followed if a symbolic link). */
 function sameFile(previous: string, file: string): boolean {
-  const a = lstatSync(previous, { throwIfNoEntry: false });
-  const b = lstatSync(file, { throwIfNoEntry: false });
-  return !!a && !!b && a.isFile() && a.ino === b.ino && a.dev === b.dev;
+  const stats = lstatSync(previous, { throwIfNoEntry: false });
+  return !!stats && isFileOf(file, stats);
 }
 
 /**

@@ -26,7 +26,7 @@ import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type R
 import { sourceOf, type StoredEntry } from '../cache/page-packs.ts';
 import { NO_LINKS, ResultCompactor } from './compact.ts';
 import { utf8Of } from '../text/utf8.ts';
-import { buildIdChanged, previousFile, putFile, putNewFile, recordedPayload } from '../reuse-output.ts';
+import { buildIdChanged, isFileOf, previousFile, putFile, putNewFile, recordedPayload } from '../reuse-output.ts';
 
 /** React DOM's legacy server renderer alone, resolved as the bundle's imports of React are (static-markup.ts). */
 const renderToStaticMarkup = loadStaticMarkup(createRequire(import.meta.url));
@@ -231,11 +231,15 @@ function write(ctx: RenderContext, writes: Writes, rel: string, contents: string
  */
 function writePayload(ctx: RenderContext, writes: Writes, rel: string, contents: Uint8Array, source: string): boolean {
   const previous = previousFile(ctx.previous, rel);
-  if (previous === null || !recordedPayload(ctx.previous!, rel, previous, contents.byteLength, source)) {
+  const known = previous === null ? null : recordedPayload(ctx.previous!, rel, previous, contents.byteLength, source);
+  if (!known) {
     write(ctx, writes, rel, contents);
     return false;
   }
   const file = path.join(ctx.outDir, rel);
+  // In a staging folder that holds an older output, the payload there is mostly this very file,
+  // linked from build to build: one lstat, not a link refused (EEXIST) and two lstats to see that.
+  if (ctx.previous!.stagedBefore !== null && isFileOf(file, known)) return true;
   writes.pending.push(folderOf(ctx, writes, file).then(() => putFile(file, contents, previous, true)));
   return true;
 }

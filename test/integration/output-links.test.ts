@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import { linkSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, rm, stat, symlink, unlink, writeFile, link as fsLink } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
@@ -247,6 +248,25 @@ describe('a rebuild stages into the output the last rebuild replaced', () => {
     for (const rel of ['team/index.html', 'de/team/index.html', 'de/careers/open/index.html', `_static/${third.buildId}/de/careers/open/payload.json`]) {
       expect((await stat(path.join(dist, rel))).isFile()).toBe(true);
     }
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
+  });
+
+  // A payload the last two builds took from the same cache entry is one file, linked from build to
+  // build: the older output holds it already, and the build keeps it there without linking it again.
+  it('payloads the older output holds already are kept as they are, not linked again', async () => {
+    const { root, dist } = await withSpare();
+    const before = await inodes(dist, (await readdir(path.join(dist, '_static'))).find((name) => name !== 'assets')!);
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich und alle.', 'für alle.'));
+    const linked: string[] = [];
+    (globalThis as Record<symbol, unknown>)[LINK_SEAM] = (from: string, to: string) => {
+      linked.push(to);
+      linkSync(from, to);
+    };
+    const third = await buildInto(root, 'dist');
+    const kept = shared(before, await inodes(dist, third.buildId)).filter((rel) => rel.endsWith('payload.json'));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(linked.filter((to) => to.endsWith('payload.json'))).toEqual([]);
     await buildInto(root, 'cold', false);
     await expectSameTree(path.join(root, 'cold'), dist);
   });
