@@ -50,8 +50,18 @@ export interface RenderFacts {
   enhancers: readonly string[];
 }
 
+/**
+ * An entry's facts as read from the cache. Its links are parsed on asking: a page whose links the
+ * last build judged against the same pages and files is not judged again (reuse-output.ts,
+ * linksJudged), and after a message edit that is nearly every page from the cache.
+ */
+export interface CachedFacts extends Omit<RenderFacts, 'links'> {
+  /** The page's links (see linksOf); undefined when the entry's list of them is damaged: the page then renders again. */
+  links(): RenderFacts['links'] | undefined;
+}
+
 /** An entry found (with where it is: see page-packs.ts, sourceOf), or why none was. */
-export type CacheLookup = { facts: RenderFacts; key: string; at: PackLocation } | { facts: null; key: string; damaged: boolean };
+export type CacheLookup = { facts: CachedFacts; key: string; at: PackLocation } | { facts: null; key: string; damaged: boolean };
 
 /** The entry key of a job; null when the build keeps no cache (or renders without writing). */
 export function jobKey(ctx: RenderContext, job: RenderJob): string | null {
@@ -229,8 +239,11 @@ function encodeEntry(key: string, facts: RenderFacts): Uint8Array[] {
   return [Buffer.from(JSON.stringify({ key, value }) + '\n'), ...parts];
 }
 
-/** The facts of an entry written by encodeEntry for `key`; 'damaged' for anything else (cut short, another key, not one). */
-function decodeEntry(ctx: RenderContext, bytes: Buffer, key: string): RenderFacts | 'damaged' {
+/**
+ * The facts of an entry written by encodeEntry for `key`; 'damaged' for anything else (cut short,
+ * another key, not one). Its links are parsed and checked only when asked for (CachedFacts).
+ */
+function decodeEntry(ctx: RenderContext, bytes: Buffer, key: string): CachedFacts | 'damaged' {
   const end = bytes.indexOf(0x0a);
   if (end < 0) return 'damaged';
   let head: { key?: unknown; value?: { prints?: unknown; alternates?: unknown; lists?: unknown; docs?: unknown; payload?: unknown } };
@@ -246,17 +259,28 @@ function decodeEntry(ctx: RenderContext, bytes: Buffer, key: string): RenderFact
   if (payload !== null && !lengths([payload])) return 'damaged';
   let at = end + 1;
   const take = (length: number) => bytes.subarray(at, (at += length));
-  const facts: Partial<Lists> = {};
+  const facts: Partial<Omit<Lists, 'links'>> = {};
+  let links: Buffer | undefined;
   for (const [i, name] of LISTS.entries()) {
-    const list = shared(ctx, name, bytes, at, at + lists[i]!);
-    if (list === undefined) return 'damaged';
-    (facts as Record<string, unknown>)[name] = list;
+    if (name === 'links') links = bytes.subarray(at, at + lists[i]!);
+    else {
+      const list = shared(ctx, name, bytes, at, at + lists[i]!);
+      if (list === undefined) return 'damaged';
+      (facts as Record<string, unknown>)[name] = list;
+    }
     at += lists[i]!;
   }
   const parts = (docs as number[][]).map(([before, after]) => ({ before: take(before!), after: take(after!) }));
   const payloadBytes = payload === null ? null : take(payload as number);
   if (at !== bytes.length) return 'damaged';
-  return { ...(facts as Lists), prints: value.prints, alternates: value.alternates, docs: parts, payload: payloadBytes };
+  const linksPart = links!;
+  return { ...(facts as Omit<Lists, 'links'>), links: () => linksFrom(linksPart), prints: value.prints, alternates: value.alternates, docs: parts, payload: payloadBytes };
+}
+
+/** A page's links from their part of its entry, parsed and checked each time (see shared); undefined when the part is not such a list. */
+function linksFrom(part: Buffer): RenderFacts['links'] | undefined {
+  const flat = parsed('links', part, 0, part.length) as (string | null)[] | undefined;
+  return flat && linksOf(flat);
 }
 
 /**
@@ -278,7 +302,7 @@ function lengths(xs: unknown): xs is number[] {
  * A list part of an entry, parsed and checked once per render context and text: pages of one
  * route (in every locale, and in a site's many similar routes) read the same keys and pass the same
  * values, so their entries share one frozen list (which the result compactor then keeps as it is).
- * A page's links are its own (its language links name it): parsed each time, never kept (see linksOf).
+ * A page's links are its own (its language links name it): never kept, parsed on asking (linksFrom).
  * Undefined when the text is not such a list: the entry is damaged.
  *
  * Found by its length and taken only if its bytes are the very bytes it was parsed from: lists of
@@ -290,11 +314,7 @@ function lengths(xs: unknown): xs is number[] {
 const parsedLists = new WeakMap<RenderContext, Map<string, { bytes: Buffer; list: unknown }[]>>();
 /** Lists of one kind and length kept per render context: past that many, another list of that length is parsed each time. */
 const SAME_LENGTH_LISTS = 8;
-function shared(ctx: RenderContext, name: (typeof LISTS)[number], bytes: Buffer, from: number, to: number): unknown {
-  if (name === 'links') {
-    const flat = parsed(name, bytes, from, to) as (string | null)[] | undefined;
-    return flat && linksOf(flat);
-  }
+function shared(ctx: RenderContext, name: Exclude<(typeof LISTS)[number], 'links'>, bytes: Buffer, from: number, to: number): unknown {
   let byLength = parsedLists.get(ctx);
   if (!byLength) parsedLists.set(ctx, (byLength = new Map()));
   const part = bytes.subarray(from, to);

@@ -3,6 +3,7 @@
  * thread for small builds and inside worker threads for large ones; either way it renders a job
  * list and writes each page to disk as soon as it is rendered.
  */
+import type { Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -22,7 +23,7 @@ import { isPageRelative, staysOnPage } from '../verify/link-target.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
-import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type RenderFacts } from './render-cache.ts';
+import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type CachedFacts, type RenderFacts } from './render-cache.ts';
 import { sourceOf, type StoredEntry } from '../cache/page-packs.ts';
 import { NO_LINKS, ResultCompactor } from './compact.ts';
 import { utf8Of } from '../text/utf8.ts';
@@ -225,23 +226,28 @@ function write(ctx: RenderContext, writes: Writes, rel: string, contents: string
 }
 
 /**
- * Starts writing the payload of a page from the cache entry `source` (see write): linked without
- * reading the previous output's file when the output record knows it holds that entry's payload
- * (reuse-output.ts, recordedPayload). Returns whether it does.
+ * The lstat of the previous output's file at `rel` when it holds, by the output record, the payload
+ * of the cache entry `source` (reuse-output.ts, recordedPayload): then it is linked without being
+ * read. Else null.
  */
-function writePayload(ctx: RenderContext, writes: Writes, rel: string, contents: Uint8Array, source: string): boolean {
+function recordedFile(ctx: RenderContext, rel: string, contents: Uint8Array, source: string): Stats | null {
   const previous = previousFile(ctx.previous, rel);
-  const known = previous === null ? null : recordedPayload(ctx.previous!, rel, previous, contents.byteLength, source);
-  if (!known) {
-    write(ctx, writes, rel, contents);
-    return false;
-  }
+  return previous === null ? null : recordedPayload(ctx.previous!, rel, previous, contents.byteLength, source);
+}
+
+/**
+ * Starts writing the payload of a page from the cache (see write): linked without reading the
+ * previous output's file when it is `recorded` (recordedFile: that file's lstat). Returns its size.
+ */
+function writePayload(ctx: RenderContext, writes: Writes, rel: string, contents: Uint8Array, recorded: Stats | null): number {
+  if (!recorded) return write(ctx, writes, rel, contents);
   const file = path.join(ctx.outDir, rel);
   // In a staging folder that holds an older output, the payload there is mostly this very file,
   // linked from build to build: one lstat, not a link refused (EEXIST) and two lstats to see that.
-  if (ctx.previous!.stagedBefore !== null && isFileOf(file, known)) return true;
+  if (ctx.previous!.stagedBefore !== null && isFileOf(file, recorded)) return contents.byteLength;
+  const previous = previousFile(ctx.previous, rel)!;
   writes.pending.push(folderOf(ctx, writes, file).then(() => putFile(file, contents, previous, true)));
-  return true;
+  return contents.byteLength;
 }
 
 /**
@@ -293,30 +299,31 @@ function foldersOf(ctx: RenderContext): Folders {
  * its links only when the last build, which wrote its payload from the same entry, did not judge
  * them against the same pages and files (reuse-output.ts, linksJudged). At 20 times the real
  * site's size they were ~190,000 links of ~5,000 such pages, each looked up in the renderer's
- * set of links seen, then judged on the main thread.
+ * set of links seen, then judged on the main thread. Judged, they are not even read from the
+ * entry (CachedFacts). Null, with nothing written, when they are needed and their part of the
+ * entry is damaged: the page renders instead.
  */
-function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, facts: RenderFacts, source: string, writes: Writes): JobResult {
+function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, facts: CachedFacts, source: string, writes: Writes): JobResult | null {
   const { page, locale } = job;
   // As many documents as paths, and a payload for a route page: lookup() made sure.
   const { documents: docs, payload } = pageFiles(page, locale, ctx);
+  const recorded = ctx.write && payload !== null && facts.payload !== null ? recordedFile(ctx, payload, facts.payload, source) : null;
+  const links = recorded !== null && ctx.previous!.linksJudged === true ? NO_LINKS : facts.links();
+  if (links === undefined) return null;
   let bytes = 0;
-  let judged = false;
   if (ctx.write) {
     const id = Buffer.from(ctx.buildId);
     for (const [i, doc] of docs.entries()) {
       const { before, after } = facts.docs[i]!;
       bytes += writeParts(ctx, writes, doc.file, [before, id, after]);
     }
-    if (payload && facts.payload) {
-      bytes += facts.payload.byteLength;
-      judged = writePayload(ctx, writes, payload, facts.payload, source) && ctx.previous!.linksJudged === true;
-    }
+    if (payload && facts.payload) bytes += writePayload(ctx, writes, payload, facts.payload, recorded);
   }
   for (const [key, from] of facts.fallbacks) entry.fallbacks.set(key, from);
   const paths = publicPaths(docs);
   return {
     file: page.file, locale, paths, bytes, usedKeys: facts.usedKeys as string[], passedValues: facts.passedValues as Record<string, string[]>,
-    fallbacks: newFallbacks(ctx, locale, entry.fallbacks), links: judged ? NO_LINKS : firstSeen(ctx, locale, paths[0] ?? localizePath(NOT_FOUND_PATH, locale, ctx.defaultLocale), facts.links),
+    fallbacks: newFallbacks(ctx, locale, entry.fallbacks), links: links === NO_LINKS ? links : firstSeen(ctx, locale, paths[0] ?? localizePath(NOT_FOUND_PATH, locale, ctx.defaultLocale), links),
     alternates: facts.alternates, enhancers: facts.enhancers as string[], cache: 'reused', source,
   };
 }
@@ -364,7 +371,10 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   const entry = translatorFor(ctx, job.locale);
   const key = job.key !== undefined ? job.key : jobKey(ctx, job);
   const cached = key ? lookup(ctx, job, key) : null;
-  if (cached?.facts) return reuseJob(ctx, job, entry, cached.facts, sourceOf(cached.at), writes);
+  const reused = cached?.facts ? reuseJob(ctx, job, entry, cached.facts, sourceOf(cached.at), writes) : null;
+  if (reused) return reused;
+  // An entry not found, or found and not used: damaged (a part of it, or its links' when needed).
+  const damaged = cached !== null && (cached.facts !== null || cached.damaged);
   // Strings for the browser runtime: formatted once per locale that renders a page (a page from
   // the cache has them in its documents already), counted as used by every page.
   entry.runtime ??= entry.translator.namespace(RUNTIME_PREFIX);
@@ -479,7 +489,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   }
   const result: JobResult = {
     file: page.file, locale: locale.code, paths: publicPaths(files.documents), bytes, usedKeys, passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
-    links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, enhancers, cache: cached?.facts === null && cached.damaged ? 'damaged' : key ? 'rendered' : undefined,
+    links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, enhancers, cache: damaged ? 'damaged' : key ? 'rendered' : undefined,
   };
   // The build's index names the entry (it is written already).
   if (stored) result.stored = stored;

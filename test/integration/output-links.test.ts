@@ -12,6 +12,7 @@ import { lstat, mkdir, readdir, readFile, rm, stat, symlink, unlink, writeFile, 
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
+import { readPageIndex } from '../../src/cache/page-packs.ts';
 import { editFile, expectSameBytes, expectSameTree, fixtureSites, listFiles, snapshotTree } from '../helpers/site.ts';
 
 const basic = fixtureSites('basic');
@@ -27,6 +28,29 @@ async function inodes(dir: string, buildId: string): Promise<Map<string, number>
 /** Relative paths (build id as `ID`) whose inode is the same in both maps. */
 function shared(before: Map<string, number>, after: Map<string, number>): string[] {
   return [...after].filter(([f, ino]) => before.get(f) === ino).map(([f]) => f).sort();
+}
+
+/**
+ * Breaks the list of links in the cache's entry of every page with a payload (not the not-found
+ * pages, whose links are judged in every build), its length kept: the fifth part after an entry's
+ * first line (render/render-cache.ts, encodeEntry), whose lengths that line gives. Returns how many.
+ */
+async function breakLinkLists(root: string): Promise<number> {
+  const index = readPageIndex(path.join(root, '.cache-test'));
+  if (index === 'damaged') throw new Error('the page index is damaged');
+  let broken = 0;
+  for (const at of index.values()) {
+    const file = path.join(root, '.cache-test', 'pages', at.pack);
+    const pack = await readFile(file);
+    const entry = pack.subarray(at.offset, at.offset + at.length);
+    const end = entry.indexOf(0x0a);
+    const { value } = JSON.parse(entry.toString('utf8', 0, end)) as { value: { lists: number[]; payload: number | null } };
+    if (value.payload === null) continue;
+    entry[end + 1 + value.lists.slice(0, 4).reduce((a, b) => a + b, 0)] = 0x78; // 'x' for its '['
+    await writeFile(file, pack);
+    broken++;
+  }
+  return broken;
 }
 
 const LINK_SEAM = Symbol.for('sitegen.test.link');
@@ -148,6 +172,23 @@ describe('rebuilds link unchanged output instead of writing it', () => {
     const cached = await buildInto(root, 'dist').catch((err: { detail?: string }) => err.detail);
     expect(cached).toContain('pages/about.tsx [de]: link to "/terms.txt" leads to no page of this build');
     expect(await buildInto(root, 'cold', false).catch((err: { detail?: string }) => err.detail)).toBe(cached);
+  });
+
+  it("a page from the cache whose links the last build judged is not read for them: a damaged list of links in its entry goes unnoticed there, and renders the page where they are judged", async () => {
+    const root = await basic();
+    await buildInto(root, 'dist');
+    const broken = await breakLinkLists(root);
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const edited = await buildInto(root, 'dist');
+    // The edited page renders; every other one comes from its entry, the broken list unread.
+    expect(edited.cache).toMatchObject({ rendered: 1, damaged: 0 });
+    expect(broken).toBeGreaterThan(1);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'dist'));
+    // Into another folder no page's links were judged before: each page still reading a broken list renders again.
+    const other = await buildInto(root, 'other');
+    expect(other.cache).toMatchObject({ damaged: broken - 1, reused: edited.cache!.reused + 1 - (broken - 1) });
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'other'));
   });
 
   it('a build that fails after rendering leaves the previous output byte for byte, its files unshared', async () => {
