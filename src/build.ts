@@ -28,8 +28,11 @@ export interface BuildOptions extends ConfigOverrides {
    * unchanged): each (page, locale) pair counts one, and one the build cache has an entry for a tenth.
    */
   onRender?: (pages: number) => void;
-  /** Called as the render starts, with the number of (page, locale) pairs it takes on (before onRender). */
-  onRenderStart?: (pairs: number) => void;
+  /**
+   * Called as the plan is made, with the number of (page, locale) pairs of the site (before
+   * onRender, which says how much of them this build renders: a shard's share, the cache's).
+   */
+  onPlan?: (pairs: number) => void;
   /**
    * Build only shard k of n: its share of the pages plus every site-wide file, exactly as the
    * full build writes them, so that the union of the n shards is the full build.
@@ -234,7 +237,7 @@ async function fullBuild(
   const state = newState(config, options.logger, warnings, options.workers);
   state.shard = shard;
   state.onRender = options.onRender;
-  state.onRenderStart = options.onRenderStart;
+  state.onPlan = options.onPlan;
   state.cache = scope?.cache ?? null;
   state.cacheUse.damaged += damaged;
   state.recorded = recorded;

@@ -37,7 +37,7 @@ export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): 
     workers: opts.workers,
     cacheDir: opts.cache ? opts.cacheDir : false,
     logger: ctx.logger,
-    onRenderStart: holdYoungGeneration,
+    onPlan: holdYoungGeneration,
     onRender: limitHeapGrowth,
   });
   printSummary(ctx.logger, result);

@@ -16,29 +16,37 @@
  * of 171 MB instead of 153, below the cold build's.
  *
  * The young generation of a build of as many (page, locale) pairs is held at the size it has as
- * the render starts. V8 grows it (doubling a semi-space each time scavenges found more survivors
- * than it holds) up to 16 MB semi-spaces, 32 MB of RSS, at every size of site: at 20 times the real
- * site's it had 8 MB semi-spaces as the render started and 16 MB once the jobs' cache keys were
- * made. Held, it stays 16 MB smaller all through the render, while the old generation takes more
- * of what a scavenge would have let die (the main thread's old space at the peak 27 -> 26-35 MB).
- * Cold 20x builds, 6 alternating rounds: peak RSS 175 [172-186] -> 162 [161-174] MB, user time
- * 6,645 [5,990-7,080] -> 6,725 [5,610-7,460] ms. When the build cache spares most renders (below,
- * a one-message edit) the young generation is let grow again once that is known.
+ * the plan is made, which the routes and the locales tell. V8 grows it (doubling a semi-space
+ * each time scavenges found more survivors than it holds) up to 16 MB semi-spaces, 32 MB of RSS,
+ * at every size of site: at 20 times the real site's it had 4 MB semi-spaces once the messages
+ * were loaded, 8 as the render started and 16 once the jobs' cache keys were made. Held from the
+ * render's start, as first done, the main thread's young generation at the peak was 16 MB, or 32
+ * when a scavenge had grown it before (3 of 5 bench:memory runs); held from the plan on, it is 8,
+ * sometimes still 16 (1 or 2 builds in 6 on a loaded machine; not yet known where it grows).
+ * Cold 20x builds, 7 alternating rounds: peak RSS 169 [162-180] -> 161 [151-166] MB, user time
+ * 6,280 [5,870-7,590] -> 6,480 [5,850-7,790] ms.
+ * Held smaller still, from the build's start (1 to 2 MB semi-spaces), the peak was lower (20x:
+ * 157 against 173 MB, 6 alternating rounds), but the main thread scavenged 4 times as often and
+ * the old generation, its growth limited (above), needed 11-12 full collections instead of 4: user
+ * time +10% (6,550 -> 7,190 ms), of which +480 ms on V8's helper threads.
+ * When the build cache spares most renders (below, a one-message edit) the young generation is
+ * let grow again once that is known.
  *
  * V8 reads --semi-space-growth-factor each time it would grow the young generation, so a factor
  * of 1 holds it (unlike --max-semi-space-size, read only when a heap is set up). But setting up a
  * heap puts a factor below 2 back to 2, and each render worker sets up its own: the worker sets the
- * factor to 1 again as the first thing it runs (workerStart, render/pool.ts), not the main thread
- * on the worker's 'online' event, which it hears only between two batches of its own render. A
- * scavenge of the main thread in the few milliseconds between the worker's heap setup and that
- * first line can still grow its young generation once (1 in 6 runs of a test whose main thread
- * had a scavenge due as it started a worker): the hold is for the rest of the render. A worker,
- * which then cannot grow its own young generation, is set up at its full size
- * (--min-semi-space-size, read only by a heap's setup and capped at the worker's own maximum).
+ * factor to 1 again as the first thing it runs (workerStart, render/pool.ts). A scavenge of the
+ * main thread between the worker's heap setup and that first line grows its young generation once:
+ * rendering meanwhile, it did in 5 builds of 6 (4 -> 8 MB semi-spaces), so while the hold is on,
+ * the main thread starts rendering once its workers are online, their heaps set up, and sets the
+ * factor to 1 itself first (holdAfterWorkersStart, render/pool.ts). A worker, which then cannot
+ * grow its own young generation, is set up at its full size (--min-semi-space-size, read only by
+ * a heap's setup and capped at the worker's own maximum).
  *
  * Set for the CLI's build only, not by build(): a library call must not change a process's V8 flags.
  */
 import v8 from 'node:v8';
+import type { Worker } from 'node:worker_threads';
 
 const HEAP_GROWING_PERCENT = 50;
 /** From this many pages rendered on, the heap's growth is limited (as many as take a render worker). */
@@ -50,11 +58,21 @@ const HOLD = '--semi-space-growth-factor=1';
 
 let held = false;
 
-/** As the render starts: holds the young generation if `pairs` (page, locale) pairs are as many as MIN_PAGES. */
+/** As the plan is made: holds the young generation if the site's `pairs` (page, locale) pairs are as many as MIN_PAGES. */
 export function holdYoungGeneration(pairs: number): void {
   if (pairs < MIN_PAGES) return;
   held = true;
   v8.setFlagsFromString(`${HOLD} --min-semi-space-size=${FULL_WORKER_SEMI_SPACE}`);
+}
+
+/**
+ * Once `workers` are online (or gone: one that stops first has failed the render), holds the young
+ * generation again if it is held: their heaps are set up by then, which let go of it (see above).
+ */
+export async function holdAfterWorkersStart(workers: readonly Worker[]): Promise<void> {
+  if (!held) return;
+  await Promise.all(workers.map((w) => new Promise((resolve) => (w.once('online', resolve), w.once('exit', resolve)))));
+  v8.setFlagsFromString(HOLD);
 }
 
 /**

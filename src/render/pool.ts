@@ -9,7 +9,7 @@ import { ResultCompactor } from './compact.ts';
 import { hasEntry, jobKey } from './render-cache.ts';
 import { LocaleQueue, type Batch } from './queue.ts';
 import { fallbackChain } from '../locales.ts';
-import { workerStart } from '../heap-growth.ts';
+import { holdAfterWorkersStart, workerStart } from '../heap-growth.ts';
 import { importModule } from '../import-module.ts';
 
 interface ServerModule extends ServerModules {
@@ -188,9 +188,13 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
       });
       feed();
     }
+    // While the young generation is held, the main thread renders once the workers' heap setups
+    // are over, which let go of it (heap-growth.ts).
+    const started = holdAfterWorkersStart(workers);
     // The main thread's share: one batch at a time, yielding so that workers are fed meanwhile.
     mainShare = (async () => {
       try {
+        await started;
         for (let batch = queue.take(0); !settled && batch; batch = queue.take(0)) {
           placed(batch, await mod.renderJobs(mod, context, batch.jobs));
           await new Promise((r) => setImmediate(r));

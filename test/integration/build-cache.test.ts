@@ -194,7 +194,7 @@ describe('build cache', () => {
     const failed = async (out: string, cacheDir: string | false = CACHE) => {
       let pairs = 0;
       let work = 0;
-      const err = await build({ root, outDir: out, cacheDir, logger: createMemoryLogger(), workers: 0, onRenderStart: (n) => (pairs = n), onRender: (n) => (work = n) }).then(
+      const err = await build({ root, outDir: out, cacheDir, logger: createMemoryLogger(), workers: 0, onPlan: (n) => (pairs = n), onRender: (n) => (work = n) }).then(
         () => expect.fail('the build passed'),
         (e: { code?: string; detail?: string }) => e,
       );

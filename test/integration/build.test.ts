@@ -216,27 +216,27 @@ describe('build options', () => {
     await expect(build({ root: broken, logger: createMemoryLogger(), workers: 0 })).rejects.toMatchObject({ detail: expect.stringMatching(/nowhere/) });
   });
 
-  it('tells onRenderStart the pairs it renders and onRender how much (a page from the cache a tenth), a shard its share, and a build of an unchanged output nothing', async () => {
+  it('tells onPlan the pairs of the site and onRender how much it renders (a page from the cache a tenth, a shard its share), and a build of an unchanged output nothing', async () => {
     const root = await site();
     const told: [string, number][] = [];
-    const onRenderStart = (pairs: number) => told.push(['start', pairs]);
+    const onPlan = (pairs: number) => told.push(['plan', pairs]);
     const onRender = (pages: number) => told.push(['render', pages]);
-    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onRenderStart, onRender });
+    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onPlan, onRender });
     // 3 routes and the not-found page in en, de and ar.
-    expect(told).toEqual([['start', 12], ['render', 12]]);
-    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onRenderStart, onRender });
+    expect(told).toEqual([['plan', 12], ['render', 12]]);
+    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onPlan, onRender });
     expect(told).toHaveLength(2);
     // Every page has a cache entry: de's about page, which reads the edited message, finds its own
     // out of date only when it reads it.
     const de = path.join(root, 'locales', 'de.json');
     await writeFile(de, (await readFile(de, 'utf8')).replace('"title": "Über uns"', '"title": "Über uns!"'));
-    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onRenderStart, onRender });
+    await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onPlan, onRender });
     expect(told).toHaveLength(4);
-    expect(told[2]).toEqual(['start', 12]);
+    expect(told[2]).toEqual(['plan', 12]);
     expect(told[3]![0]).toBe('render');
     expect(told[3]![1]).toBeCloseTo(12 / 10);
-    await build({ root, outDir: 'shard', logger: createMemoryLogger(), cacheDir: false, shard: { index: 1, count: 3 }, onRenderStart, onRender });
-    expect(told.slice(4)).toEqual([['start', 4], ['render', 4]]);
+    await build({ root, outDir: 'shard', logger: createMemoryLogger(), cacheDir: false, shard: { index: 1, count: 3 }, onPlan, onRender });
+    expect(told.slice(4)).toEqual([['plan', 12], ['render', 4]]);
   });
 
   it('does not depend on where the project lives: two checkouts give the same build id and bytes', async () => {
