@@ -26,7 +26,7 @@ import { recording, UsageRecorder } from './usage.ts';
 import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type CachedFacts, type RenderFacts } from './render-cache.ts';
 import { sourceOf, type StoredEntry } from '../cache/page-packs.ts';
 import { NO_LINKS, ResultCompactor } from './compact.ts';
-import { utf8Of } from '../text/utf8.ts';
+import { utf8Of, utf8OfText } from '../text/utf8.ts';
 import { buildIdChanged, isFileOf, previousFile, putFile, putNewFile, recordedPayload } from '../reuse-output.ts';
 
 /** React DOM's legacy server renderer alone, resolved as the bundle's imports of React are (static-markup.ts). */
@@ -261,7 +261,7 @@ function writeParts(ctx: RenderContext, writes: Writes, rel: string, parts: Uint
 
 function writeNew(ctx: RenderContext, writes: Writes, rel: string, parts: (string | Uint8Array)[]): number {
   const file = path.join(ctx.outDir, rel);
-  const buffers = parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
+  const buffers = parts.map((p) => (typeof p === 'string' ? utf8OfText(p) : p));
   // A path made twice by this renderer is made new the second time: the first write may not be done.
   const stagedBefore = !ctx.previous || madeBefore(ctx, rel) ? null : ctx.previous.stagedBefore;
   writes.pending.push(folderOf(ctx, writes, file).then(() => putNewFile(file, buffers, stagedBefore)));
@@ -340,8 +340,8 @@ function publicPaths(documents: readonly { path: string | null }[]): string[] {
 /** A page's documents (their text before and after the build id) and payload, as the UTF-8 bytes its files and its cache entry hold. */
 function encodedFiles(documents: readonly (readonly [string, readonly string[]])[], payload: string | null): Pick<RenderFacts, 'docs' | 'payload'> {
   return {
-    docs: documents.map(([before, after]) => ({ before: Buffer.from(before), after: utf8Of(after) })),
-    payload: payload === null ? null : Buffer.from(payload),
+    docs: documents.map(([before, after]) => ({ before: utf8OfText(before), after: utf8Of(after) })),
+    payload: payload === null ? null : utf8OfText(payload),
   };
 }
 

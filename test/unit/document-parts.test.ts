@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { documentAround, renderDocument, type DocumentInput } from '../../src/render/document.ts';
-import { utf8Of } from '../../src/text/utf8.ts';
+import { utf8Of, utf8OfText } from '../../src/text/utf8.ts';
 
 const input = (body: string[]): DocumentInput => ({
   locale: { code: 'ja', iso: 'ja-JP', name: '日本語', dir: 'ltr' } as DocumentInput['locale'],
@@ -35,5 +35,17 @@ describe('a document in parts', () => {
     expect(utf8Of([]).byteLength).toBe(0);
     const [, after] = documentAround(input(['<main>本文 😀</main>']));
     expect(utf8Of(after).toString('utf8')).toBe(after.join(''));
+  });
+
+  it('encodes texts longer than the encoder had room for, and shorter ones after them, to their exact bytes', () => {
+    // Three bytes for each of 30,000 characters, four for each pair, three for a lone surrogate (U+FFFD).
+    const long = ['語'.repeat(30_000), '😀'.repeat(20_000), '\ud800', 'x'];
+    expect(utf8Of(long).equals(Buffer.from(long.join('')))).toBe(true);
+    expect(utf8OfText('😀'.repeat(50_000)).equals(Buffer.from('😀'.repeat(50_000)))).toBe(true);
+    const short = utf8OfText('ab');
+    expect([...short]).toEqual([0x61, 0x62]);
+    // The bytes are a copy: the next text encoded does not change them.
+    utf8OfText('zz');
+    expect(short.toString()).toBe('ab');
   });
 });
