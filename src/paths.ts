@@ -62,11 +62,17 @@ export function payloadFile(buildId: string, publicPath: string): string {
  * none) and its payload (route pages only). The renderer writes exactly these, and a build that
  * reuses an older output's folder as its staging folder keeps exactly these of it (output.ts).
  */
+/** A page's documents (each one's public path, null for a not-found page's, and file) and payload file, relative to the output. */
+export interface PageFiles {
+  documents: { path: string | null; file: string }[];
+  payload: string | null;
+}
+
 export function pageFiles(
   page: { path: string | null; aliases: readonly string[] },
   code: string,
   layout: { defaultLocale: string; assetsDir: string; buildId: string },
-): { documents: { path: string | null; file: string }[]; payload: string | null } {
+): PageFiles {
   if (page.path === null) return { documents: [{ path: null, file: notFoundFile(code, layout.defaultLocale) }], payload: null };
   const documents = [page.path, ...page.aliases].map((p) => {
     const publicPath = localizePath(p, code, layout.defaultLocale);

@@ -115,16 +115,18 @@ export function printSet(prints: string): Set<string> {
 }
 
 /**
- * The previous output's file `previous` (its lstat) when, for this build's payload `rel` of `size`
- * bytes taken from the cache entry `source`, it is by the output record that entry's payload: a
- * regular file whose print (payloadPrint) the record holds; else null. One lstat, no read (see
- * the top of this file).
+ * The previous output's file `previous` (its lstat) when, for this build's payload `rel` taken
+ * from the cache entry `source`, it is by the output record that entry's payload: a regular file
+ * whose print (payloadPrint) the record holds; else null. One lstat, no read (see the top of this
+ * file); its size is then that of the entry's payload (the print holds it), which the caller
+ * neither reads from the cache nor compares (render-cache.ts, lookup, checks the entry gives its
+ * payload that length).
  */
-export function recordedPayload(output: PreviousOutput, rel: string, previous: string, size: number, source: string): Stats | null {
+export function recordedPayload(output: PreviousOutput, rel: string, previous: string, source: string): Stats | null {
   const { payloads, recorded } = output;
   if (!recorded || !payloads || !rel.startsWith(payloads.now)) return null;
   const stats = lstatSync(previous, { throwIfNoEntry: false });
-  return stats && stats.isFile() && stats.size === size && recorded.has(payloadPrint(rel.slice(payloads.now.length), stats, source)) ? stats : null;
+  return stats && stats.isFile() && recorded.has(payloadPrint(rel.slice(payloads.now.length), stats, source)) ? stats : null;
 }
 
 /** Whether `file` is the regular file `stats` were taken of (the same inode; a symbolic link is not followed). */
@@ -216,15 +218,25 @@ function writeAt(fd: number, contents: readonly Uint8Array[]): number {
 
 /**
  * Makes `file` (in a staging folder) with `contents`: a hard link to `previous` when that file has
- * exactly these bytes (read, or known by the output record: `recorded`, see recordedPayload),
- * else a new file. Without `previous`, a plain write (the folder shares no inode with any output).
+ * exactly these bytes, else a new file. Without `previous`, a plain write (the folder shares no
+ * inode with any output).
  */
-export async function putFile(file: string, contents: string | Uint8Array, previous: string | null, recorded = false): Promise<void> {
+export async function putFile(file: string, contents: string | Uint8Array, previous: string | null): Promise<void> {
   if (previous === null) return writeFile(file, contents);
-  if (recorded && linked(previous, file)) return;
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
   if (linkedIfSame(previous, bytes, file)) return;
   await made(file, () => writeFile(file, bytes, { flag: 'wx' }));
+}
+
+/**
+ * Makes `file` (in a staging folder) the previous output's file `previous`, which the output
+ * record knows holds the bytes it must have (recordedPayload): a hard link to it, or where no link
+ * can be made, a copy of it. Its bytes are never read here: the build did not read them from its
+ * cache either.
+ */
+export async function putRecorded(file: string, previous: string): Promise<void> {
+  if (linked(previous, file)) return;
+  await made(file, () => copyFile(previous, file, constants.COPYFILE_EXCL));
 }
 
 /** Copies `from` to `file` (in a staging folder), or links `previous` when it has the same bytes. */

@@ -16,7 +16,7 @@
  * the bytes the index names. The weekly pruning (prune.ts) removes packs unwritten for a week.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync, writevSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync, writevSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -113,10 +113,11 @@ export function readPacked(dir: string, at: PackLocation): Buffer | null {
   }
 }
 
-function readAt(fd: number, at: PackLocation): Buffer | null {
+/** The entry's first `length` bytes (fewer where the pack ends before them); null when the read failed. */
+function readAt(fd: number, at: PackLocation, length = at.length): Buffer | null {
   try {
-    const bytes = Buffer.allocUnsafe(at.length);
-    const read = readSync(fd, bytes, 0, at.length, at.offset);
+    const bytes = Buffer.allocUnsafe(length);
+    const read = readSync(fd, bytes, 0, length, at.offset);
     return bytes.subarray(0, read);
   } catch {
     return null;
@@ -129,28 +130,42 @@ function readAt(fd: number, at: PackLocation): Buffer | null {
  * entry were two of the five file system calls of each such page.
  */
 export class PackReader {
-  /** Per pack: its open file, or null when it could not be opened. */
-  private fds = new Map<string, number | null>();
+  /** Per pack: its open file and its size, or null when it could not be opened. */
+  private packs = new Map<string, { fd: number; size: number } | null>();
 
   constructor(private readonly dir: string) {}
 
-  /** As readPacked. */
-  read(at: PackLocation): Buffer | null {
-    let fd = this.fds.get(at.pack);
-    if (fd === undefined) {
+  /**
+   * As readPacked; without the entry's last `tail` bytes (a payload the caller has elsewhere, see
+   * render-cache.ts, lookup), which are not read: an entry whose pack was cut short before its
+   * end is then found cut short all the same, as a whole read finds it.
+   */
+  read(at: PackLocation, tail = 0): Buffer | null {
+    let pack = this.packs.get(at.pack);
+    if (pack === undefined) {
+      pack = null;
       try {
-        fd = openSync(path.join(folderOf(this.dir), at.pack), 'r');
+        const fd = openSync(path.join(folderOf(this.dir), at.pack), 'r');
+        try {
+          pack = { fd, size: fstatSync(fd).size };
+        } catch {
+          closeSync(fd);
+        }
       } catch {
-        fd = null;
+        // gone: its entries are not found
       }
-      this.fds.set(at.pack, fd);
+      this.packs.set(at.pack, pack);
     }
-    return fd === null ? null : readAt(fd, at);
+    if (pack === null) return null;
+    // An entry the pack does not hold whole is cut short, whatever part of it is read: none of it
+    // (an empty entry does not decode).
+    if (tail > 0 && pack.size < at.offset + at.length) return Buffer.alloc(0);
+    return readAt(pack.fd, at, at.length - tail);
   }
 
   close(): void {
-    for (const fd of this.fds.values()) if (fd !== null) closeSync(fd);
-    this.fds.clear();
+    for (const pack of this.packs.values()) if (pack !== null) closeSync(pack.fd);
+    this.packs.clear();
   }
 }
 

@@ -55,13 +55,25 @@ export interface RenderFacts {
  * last build judged against the same pages and files is not judged again (reuse-output.ts,
  * linksJudged), and after a message edit that is nearly every page from the cache.
  */
-export interface CachedFacts extends Omit<RenderFacts, 'links'> {
+export interface CachedFacts extends Omit<RenderFacts, 'links' | 'payload'> {
   /** The page's links (see linksOf); undefined when the entry's list of them is damaged: the page then renders again. */
   links(): RenderFacts['links'] | undefined;
+  /**
+   * The payload's bytes (a route page), or null (a not-found page); 'kept' when the lookup was
+   * told the previous output holds them (lookup's `kept`), and they were not read.
+   */
+  payload: Uint8Array | null | 'kept';
 }
 
 /** An entry found (with where it is: see page-packs.ts, sourceOf), or why none was. */
 export type CacheLookup = { facts: CachedFacts; key: string; at: PackLocation } | { facts: null; key: string; damaged: boolean };
+
+/**
+ * Tells lookup the byte length of the payload of the entry at `at` when the previous output holds
+ * that entry's payload (reuse-output.ts, recordedPayload: the payload is then linked from there);
+ * null when it does not, and the payload is read with the entry.
+ */
+export type KeptPayload = (at: PackLocation) => number | null;
 
 /** The entry key of a job; null when the build keeps no cache (or renders without writing). */
 export function jobKey(ctx: RenderContext, job: RenderJob): string | null {
@@ -180,13 +192,23 @@ export function hasEntry(ctx: RenderContext, key: string): boolean {
 /** This thread's reader of the cache's packs for the render context, open until its batch ends (releasePack). */
 const readers = new WeakMap<RenderContext, PackReader>();
 
-export function lookup(ctx: RenderContext, job: RenderJob, key: string): CacheLookup {
+/**
+ * The entry of `key`, if it is whole and the messages its page read are what they were. Its
+ * payload, the entry's last part, is not read when `kept` gives its length (a profile of a
+ * one-message edit at 20 times the real site's size read ~80 MB of payloads from the packs, of
+ * which the previous output held all but one locale's); the entry is then checked as a whole read
+ * would: its first line must give the payload that length, and the pack must reach the entry's end.
+ */
+export function lookup(ctx: RenderContext, job: RenderJob, key: string, kept?: KeptPayload): CacheLookup {
   const at = indexOf(ctx).get(key);
   let reader = readers.get(ctx);
   if (at && !reader) readers.set(ctx, (reader = new PackReader(ctx.cache!.dir)));
-  const bytes = at && reader!.read(at);
+  const keptLength = at && job.page.path !== null && kept ? kept(at) : null;
+  // A length the entry cannot hold is not believed: the entry is read whole, and its payload compared as any.
+  const tail = keptLength !== null && keptLength < at!.length ? keptLength : null;
+  const bytes = at && reader!.read(at, tail ?? 0);
   if (!bytes) return { facts: null, key, damaged: false };
-  const found = decodeEntry(ctx, bytes, key);
+  const found = decodeEntry(ctx, bytes, key, tail);
   // The key holds the page's path and aliases: an entry with other documents than they make is damaged.
   const documents = job.page.path === null ? 1 : 1 + job.page.aliases.length;
   if (found === 'damaged' || found.docs.length !== documents || (found.payload === null) !== (job.page.path === null)) return { facts: null, key, damaged: true };
@@ -243,7 +265,7 @@ function encodeEntry(key: string, facts: RenderFacts): Uint8Array[] {
  * The facts of an entry written by encodeEntry for `key`; 'damaged' for anything else (cut short,
  * another key, not one). Its links are parsed and checked only when asked for (CachedFacts).
  */
-function decodeEntry(ctx: RenderContext, bytes: Buffer, key: string): CachedFacts | 'damaged' {
+function decodeEntry(ctx: RenderContext, bytes: Buffer, key: string, kept: number | null): CachedFacts | 'damaged' {
   const end = bytes.indexOf(0x0a);
   if (end < 0) return 'damaged';
   let head: { key?: unknown; value?: { prints?: unknown; alternates?: unknown; lists?: unknown; docs?: unknown; payload?: unknown } };
@@ -271,7 +293,9 @@ function decodeEntry(ctx: RenderContext, bytes: Buffer, key: string): CachedFact
     at += lists[i]!;
   }
   const parts = (docs as number[][]).map(([before, after]) => ({ before: take(before!), after: take(after!) }));
-  const payloadBytes = payload === null ? null : take(payload as number);
+  // A payload not read (`kept`): the bytes end before it, and the entry gives it that length.
+  if (kept !== null && payload !== kept) return 'damaged';
+  const payloadBytes = payload === null ? null : kept !== null ? 'kept' : take(payload as number);
   if (at !== bytes.length) return 'damaged';
   const linksPart = links!;
   return { ...(facts as Omit<Lists, 'links'>), links: () => linksFrom(linksPart), prints: value.prints, alternates: value.alternates, docs: parts, payload: payloadBytes };

@@ -13,7 +13,7 @@ import { PageProvider, type PageContext } from '../page-api.ts';
 import { createTranslator, type Messages, type Translator } from '../i18n/translator.ts';
 import { fallbackChain } from '../locales.ts';
 import { messageGlobals } from '../i18n/globals.ts';
-import { localizePath, NOT_FOUND_PATH, pageFiles, routeName } from '../paths.ts';
+import { localizePath, NOT_FOUND_PATH, pageFiles, routeName, type PageFiles } from '../paths.ts';
 import { errors } from '../errors.ts';
 import { headTags } from './head.ts';
 import { documentAround } from './document.ts';
@@ -23,11 +23,11 @@ import { isPageRelative, staysOnPage } from '../verify/link-target.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
-import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type CachedFacts, type RenderFacts } from './render-cache.ts';
-import { sourceOf, type StoredEntry } from '../cache/page-packs.ts';
+import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type CachedFacts, type KeptPayload, type RenderFacts } from './render-cache.ts';
+import { sourceOf, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
 import { NO_LINKS, ResultCompactor } from './compact.ts';
 import { utf8Of, utf8OfText } from '../text/utf8.ts';
-import { buildIdChanged, isFileOf, previousFile, putFile, putNewFile, recordedPayload } from '../reuse-output.ts';
+import { buildIdChanged, isFileOf, previousFile, putFile, putNewFile, putRecorded, recordedPayload } from '../reuse-output.ts';
 
 /** React DOM's legacy server renderer alone, resolved as the bundle's imports of React are (static-markup.ts). */
 const renderToStaticMarkup = loadStaticMarkup(createRequire(import.meta.url));
@@ -226,28 +226,33 @@ function write(ctx: RenderContext, writes: Writes, rel: string, contents: string
 }
 
 /**
- * The lstat of the previous output's file at `rel` when it holds, by the output record, the payload
- * of the cache entry `source` (reuse-output.ts, recordedPayload): then it is linked without being
- * read. Else null.
+ * What the previous output holds of a page's payload, asked by lookup (render-cache.ts,
+ * KeptPayload): the length of the payload of the entry at `at` when the previous output's file at
+ * the payload's place is that entry's payload by the output record (reuse-output.ts,
+ * recordedPayload): it is then linked without being read, and not read from the entry either.
+ * `stats` is that file's lstat, when the lookup found it. Undefined when the page has no payload,
+ * or the build no record of the output it replaces.
  */
-function recordedFile(ctx: RenderContext, rel: string, contents: Uint8Array, source: string): Stats | null {
-  const previous = previousFile(ctx.previous, rel);
-  return previous === null ? null : recordedPayload(ctx.previous!, rel, previous, contents.byteLength, source);
+function keptPayload(ctx: RenderContext, rel: string | null): { length: KeptPayload; stats: Stats | null } | undefined {
+  const output = ctx.previous;
+  const previous = ctx.write && rel !== null && output?.recorded ? previousFile(output, rel) : null;
+  if (previous === null) return undefined;
+  const kept = { stats: null as Stats | null, length: (at: PackLocation) => (kept.stats = recordedPayload(output!, rel!, previous, sourceOf(at)))?.size ?? null };
+  return kept;
 }
 
 /**
- * Starts writing the payload of a page from the cache (see write): linked without reading the
- * previous output's file when it is `recorded` (recordedFile: that file's lstat). Returns its size.
+ * Starts linking the payload of a page from the cache that the previous output holds (`recorded`,
+ * that file's lstat: see keptPayload), neither read. Returns its size.
  */
-function writePayload(ctx: RenderContext, writes: Writes, rel: string, contents: Uint8Array, recorded: Stats | null): number {
-  if (!recorded) return write(ctx, writes, rel, contents);
+function linkPayload(ctx: RenderContext, writes: Writes, rel: string, recorded: Stats): number {
   const file = path.join(ctx.outDir, rel);
   // In a staging folder that holds an older output, the payload there is mostly this very file,
   // linked from build to build: one lstat, not a link refused (EEXIST) and two lstats to see that.
-  if (ctx.previous!.stagedBefore !== null && isFileOf(file, recorded)) return contents.byteLength;
+  if (ctx.previous!.stagedBefore !== null && isFileOf(file, recorded)) return recorded.size;
   const previous = previousFile(ctx.previous, rel)!;
-  writes.pending.push(folderOf(ctx, writes, file).then(() => putFile(file, contents, previous, true)));
-  return contents.byteLength;
+  writes.pending.push(folderOf(ctx, writes, file).then(() => putRecorded(file, previous)));
+  return recorded.size;
 }
 
 /**
@@ -303,11 +308,12 @@ function foldersOf(ctx: RenderContext): Folders {
  * entry (CachedFacts). Null, with nothing written, when they are needed and their part of the
  * entry is damaged: the page renders instead.
  */
-function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, facts: CachedFacts, source: string, writes: Writes): JobResult | null {
+function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, facts: CachedFacts, source: string, writes: Writes, files: PageFiles, kept: Stats | null): JobResult | null {
   const { page, locale } = job;
   // As many documents as paths, and a payload for a route page: lookup() made sure.
-  const { documents: docs, payload } = pageFiles(page, locale, ctx);
-  const recorded = ctx.write && payload !== null && facts.payload !== null ? recordedFile(ctx, payload, facts.payload, source) : null;
+  const { documents: docs, payload } = files;
+  // The previous output's payload, when it is this entry's (lookup then read none of the entry's).
+  const recorded = facts.payload === 'kept' ? kept : null;
   const links = recorded !== null && ctx.previous!.linksJudged === true ? NO_LINKS : facts.links();
   if (links === undefined) return null;
   let bytes = 0;
@@ -317,7 +323,8 @@ function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, fa
       const { before, after } = facts.docs[i]!;
       bytes += writeParts(ctx, writes, doc.file, [before, id, after]);
     }
-    if (payload && facts.payload) bytes += writePayload(ctx, writes, payload, facts.payload, recorded);
+    if (payload && recorded) bytes += linkPayload(ctx, writes, payload, recorded);
+    else if (payload && facts.payload !== null && facts.payload !== 'kept') bytes += write(ctx, writes, payload, facts.payload);
   }
   for (const [key, from] of facts.fallbacks) entry.fallbacks.set(key, from);
   const paths = publicPaths(docs);
@@ -370,8 +377,10 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   const { page } = job;
   const entry = translatorFor(ctx, job.locale);
   const key = job.key !== undefined ? job.key : jobKey(ctx, job);
-  const cached = key ? lookup(ctx, job, key) : null;
-  const reused = cached?.facts ? reuseJob(ctx, job, entry, cached.facts, sourceOf(cached.at), writes) : null;
+  const files = pageFiles(page, job.locale, ctx);
+  const held = key ? keptPayload(ctx, files.payload) : undefined;
+  const cached = key ? lookup(ctx, job, key, held?.length) : null;
+  const reused = cached?.facts ? reuseJob(ctx, job, entry, cached.facts, sourceOf(cached.at), writes, files, held?.stats ?? null) : null;
   if (reused) return reused;
   // An entry not found, or found and not used: damaged (a part of it, or its links' when needed).
   const damaged = cached !== null && (cached.facts !== null || cached.damaged);
@@ -458,7 +467,6 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   const documents = [documentAt(routePath), ...(isNotFound ? [] : page.aliases.map((a) => documentAt(a)))];
   // The alternates of the route's own document; its aliases add only their links.
   const alternates = links.alternates;
-  const files = pageFiles(page, locale.code, ctx);
   const payload = isNotFound
     ? null
     : JSON.stringify({ route: name, path: publicPath, locale: locale.code, title, layout: page.layout, lang: locale.iso, dir: locale.dir, head, html: documents[0]!.main } satisfies Payload) + '\n';

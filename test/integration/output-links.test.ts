@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { linkSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, rm, stat, symlink, unlink, writeFile, link as fsLink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rm, stat, symlink, truncate, unlink, writeFile, link as fsLink } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
@@ -49,6 +49,28 @@ async function breakLinkLists(root: string): Promise<number> {
     entry[end + 1 + value.lists.slice(0, 4).reduce((a, b) => a + b, 0)] = 0x78; // 'x' for its '['
     await writeFile(file, pack);
     broken++;
+  }
+  return broken;
+}
+
+/**
+ * Changes the payload of the cache's entry of every page with one (its last part, whose length the
+ * entry's first line gives) to as many bytes of `x`. Returns their packs and places, each entry's
+ * with the length of its payload.
+ */
+async function breakPayloads(root: string): Promise<{ pack: string; offset: number; length: number; payload: number }[]> {
+  const index = readPageIndex(path.join(root, '.cache-test'));
+  if (index === 'damaged') throw new Error('the page index is damaged');
+  const broken = [];
+  for (const at of index.values()) {
+    const file = path.join(root, '.cache-test', 'pages', at.pack);
+    const pack = await readFile(file);
+    const entry = pack.subarray(at.offset, at.offset + at.length);
+    const { value } = JSON.parse(entry.toString('utf8', 0, entry.indexOf(0x0a))) as { value: { payload: number | null } };
+    if (value.payload === null) continue;
+    entry.fill(0x78, at.length - value.payload);
+    await writeFile(file, pack);
+    broken.push({ ...at, payload: value.payload });
   }
   return broken;
 }
@@ -220,6 +242,49 @@ describe('rebuilds link unchanged output instead of writing it', () => {
     expect(tried).toBe(before.size);
     expectSameBytes(bytes, await snapshotTree(path.join(root, 'dist')));
     expect(shared(before, await inodes(path.join(root, 'dist'), first.buildId))).toEqual([]);
+  });
+
+  it('a payload from the cache that the output record knows is taken from the previous output, not read from the cache: also copied from there where no link can be made', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'dist');
+    const dist = path.join(root, 'dist');
+    const bytes = await snapshotTree(dist);
+    // Bytes the cache's entries would give the payloads, had they been read.
+    expect((await breakPayloads(root)).length).toBeGreaterThan(1);
+    (globalThis as Record<symbol, unknown>)[LINK_SEAM] = () => {
+      throw Object.assign(new Error('EXDEV: cross-device link not permitted'), { code: 'EXDEV' });
+    };
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const edited = await buildInto(root, 'dist');
+    expect(edited.cache).toMatchObject({ rendered: 1, damaged: 0 });
+    const payloads = [...bytes.keys()].filter((f) => f.endsWith('payload.json') && f !== path.join('_static', first.buildId, 'de', 'payload.json'));
+    for (const f of payloads) expect((await readFile(path.join(dist, f.replace(first.buildId, edited.buildId)))).equals(bytes.get(f)!), f).toBe(true);
+    delete (globalThis as Record<symbol, unknown>)[LINK_SEAM];
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
+  });
+
+  it('a pack cut short inside a payload the previous output holds (so not read): that entry is found cut short all the same, its page renders again, and the output equals a cold build', async () => {
+    const root = await basic();
+    await buildInto(root, 'dist');
+    const index = readPageIndex(path.join(root, '.cache-test'));
+    if (index === 'damaged') throw new Error('the page index is damaged');
+    // An entry with a payload, its pack cut a byte before the entry's end: inside its payload.
+    const entries = [...index.values()].sort((a, b) => a.offset - b.offset);
+    let last: (typeof entries)[number] | undefined;
+    for (const at of entries) {
+      const pack = await readFile(path.join(root, '.cache-test', 'pages', at.pack));
+      const { value } = JSON.parse(pack.toString('utf8', at.offset, pack.indexOf(0x0a, at.offset))) as { value: { payload: number | null } };
+      if ((value.payload ?? 0) > 1) last ??= at;
+    }
+    const file = path.join(root, '.cache-test', 'pages', last!.pack);
+    await truncate(file, last!.offset + last!.length - 1);
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const edited = await buildInto(root, 'dist');
+    // That entry and those after it in its pack.
+    expect(edited.cache!.damaged).toBe(entries.filter((at) => at.pack === last!.pack && at.offset >= last!.offset).length);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'dist'));
   });
 
   it('a file linked elsewhere by the user keeps its bytes when the output changes', async () => {
