@@ -22,6 +22,13 @@ export interface CacheLocation {
   dir: string;
   /** sitegen's version and its dependencies' versions: part of every key. */
   version: string;
+  /**
+   * Prints of files this build read already (bundle-cache.ts, filePrint), by path: the sources'
+   * digest reads and hashes every file of the source folders (source-prints.ts), and the bundle
+   * cache's check takes their prints from here instead of reading most of its inputs again.
+   * One build's (a file changed since is then found changed by the next build's digest).
+   */
+  prints?: Map<string, string>;
 }
 
 let versionKey: string | undefined;
@@ -101,5 +108,5 @@ export function openCache(root: string, option: string | false | undefined, warn
     warnings.push(`build cache off: cannot write to ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)}); the build runs without it.`);
     return null;
   }
-  return { dir, version: toolVersion() };
+  return { dir, version: toolVersion(), prints: new Map() };
 }

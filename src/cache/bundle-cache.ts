@@ -56,7 +56,7 @@ export async function cachedRun<T>(cache: CacheLocation | null, name: string, ke
     const stored = found !== 'damaged' && wellFormed(found) ? found : null;
     const value = stored && run.decode(stored.value);
     if (!stored || value === null) run.onDamaged();
-    else if (inputsUnchanged(stored.inputs)) {
+    else if (inputsUnchanged(stored.inputs, cache.prints)) {
       run.onInputs?.(stored.inputs);
       return value;
     }
@@ -82,10 +82,22 @@ function inputsOf(files: string[], roots: string[]): Inputs {
   return { files: [...new Set(files)].sort().map((f) => [f, filePrint(f)]), dirs: [...dirs].sort(([a], [b]) => (a < b ? -1 : 1)) };
 }
 
-/** Every recorded file and folder as it was; stops at the first difference. */
-function inputsUnchanged(inputs: Inputs): boolean {
+/**
+ * Every recorded file and folder as it was; stops at the first difference. A file this build
+ * printed already (`known`: CacheLocation's prints) is not read again, one it had not is added.
+ * (The entry's own prints, made after its run, are always read afresh: see inputsOf.)
+ */
+function inputsUnchanged(inputs: Inputs, known: Map<string, string> | undefined): boolean {
   const withNames = new Set(inputs.files.map(([f]) => path.dirname(f)));
-  return inputs.files.every(([f, print]) => filePrint(f) === print) && inputs.dirs.every(([d, print]) => dirPrint(d, withNames.has(d)) === print);
+  return inputs.files.every(([f, print]) => knownPrint(f, known) === print) && inputs.dirs.every(([d, print]) => dirPrint(d, withNames.has(d), known) === print);
+}
+
+function knownPrint(file: string, known: Map<string, string> | undefined): string {
+  const print = known?.get(file);
+  if (print !== undefined) return print;
+  const made = filePrint(file);
+  known?.set(file, made);
+  return made;
 }
 
 const digest = (data: string | Uint8Array) => createHash('sha1').update(data).digest('base64');
@@ -102,7 +114,7 @@ export function filePrint(file: string): string {
  * A folder's settings files and, for a folder holding an input, its names (without dot-names,
  * such as a build's staging folder, and node_modules, whose packages esbuild finds by name).
  */
-export function dirPrint(dir: string, withNames: boolean): string {
+export function dirPrint(dir: string, withNames: boolean, known?: Map<string, string>): string {
   let names: string[];
   try {
     names = readdirSync(dir).sort();
@@ -110,7 +122,7 @@ export function dirPrint(dir: string, withNames: boolean): string {
     return 'missing';
   }
   let text = withNames ? names.filter((n) => !n.startsWith('.') && n !== 'node_modules').join('\0') : '';
-  for (const name of SETTINGS) if (names.includes(name)) text += `\0${name}\0${filePrint(path.join(dir, name))}`;
+  for (const name of SETTINGS) if (names.includes(name)) text += `\0${name}\0${knownPrint(path.join(dir, name), known)}`;
   return digest(text);
 }
 

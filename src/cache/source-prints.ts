@@ -11,9 +11,10 @@
  * and name, dot-names too): a change that does not shape the output costs one full build.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
+import { filePrint } from './bundle-cache.ts';
 
 /** The folders a build reads its sources from (others are read only through esbuild, whose inputs the record lists). */
 export function sourceFolders(config: Pick<ResolvedConfig, 'pagesDir' | 'templatesDir' | 'localesDir' | 'staticDir' | 'enhancersDir'>): string[] {
@@ -22,12 +23,16 @@ export function sourceFolders(config: Pick<ResolvedConfig, 'pagesDir' | 'templat
   return all.filter((dir, i) => !all.some((other, j) => j !== i && (dir.startsWith(other + path.sep) || (dir === other && j < i))));
 }
 
-/** The digest of `folders`: each one's tree of names, kinds and file bytes ('missing' for a folder that is not there). */
-export function sourcePrint(folders: string[]): string {
+/**
+ * The digest of `folders`: each one's tree of names, kinds and file prints ('missing' for a folder
+ * that is not there). Each file's print (bundle-cache.ts, filePrint) goes into `prints` by its
+ * path: the bundle cache checks its inputs with them (build-cache.ts, CacheLocation's prints).
+ */
+export function sourcePrint(folders: string[], prints?: Map<string, string>): string {
   const h = createHash('sha256');
   for (const dir of folders) {
     h.update(`${dir}\0`);
-    addTree(h, dir, new Set());
+    addTree(h, dir, new Set(), prints);
   }
   return h.digest('hex');
 }
@@ -36,7 +41,7 @@ export function sourcePrint(folders: string[]): string {
  * Adds a folder's entries, sorted, recursing into folders; symbolic links are followed (as the
  * build's globs do), each real folder walked once per path so that a link cycle ends.
  */
-function addTree(h: Hash, dir: string, onPath: Set<string>): void {
+function addTree(h: Hash, dir: string, onPath: Set<string>, prints: Map<string, string> | undefined): void {
   let entries: Dirent[];
   let real: string;
   try {
@@ -55,13 +60,13 @@ function addTree(h: Hash, dir: string, onPath: Set<string>): void {
     const file = path.join(dir, entry.name);
     const kind = entry.isSymbolicLink() ? statKind(file) : entry.isDirectory() ? 'd' : entry.isFile() ? 'f' : 'o';
     h.update(`${entry.name}\0${kind}\0`);
-    if (kind === 'd') addTree(h, file, onPath);
+    if (kind === 'd') addTree(h, file, onPath, prints);
     else if (kind === 'f') {
-      const bytes = fileBytes(file);
-      // Its length first: no file's bytes can pass for the names after it.
-      h.update(`${bytes.length}\0`).update(bytes);
-    }
-    else h.update('\n');
+      // A print (base64, or 'missing') holds no line break: none passes for the names after it.
+      const print = filePrint(file);
+      prints?.set(file, print);
+      h.update(`${print}\n`);
+    } else h.update('\n');
   }
   onPath.delete(real);
 }
@@ -73,13 +78,5 @@ function statKind(file: string): string {
     return stats.isDirectory() ? 'd' : stats.isFile() ? 'f' : 'o';
   } catch {
     return 'broken';
-  }
-}
-
-function fileBytes(file: string): Uint8Array | string {
-  try {
-    return readFileSync(file);
-  } catch {
-    return 'unreadable';
   }
 }

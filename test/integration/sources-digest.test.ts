@@ -4,12 +4,12 @@
  * taken while the main thread waits for esbuild, before the config runs; a config from the build
  * cache runs at once, and the digest follows it.
  */
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { build } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { fixtureSites } from '../helpers/site.ts';
+import { editFile, expectSameTree, fixtureSites } from '../helpers/site.ts';
 
 /** Per digest taken: whether the config had run by then. */
 const taken: boolean[] = [];
@@ -17,7 +17,7 @@ const ran = () => (globalThis as { __sitegenConfigRan?: boolean }).__sitegenConf
 
 vi.mock('../../src/cache/source-prints.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/cache/source-prints.ts')>();
-  return { ...real, sourcePrint: (folders: string[]) => (taken.push(ran()), real.sourcePrint(folders)) };
+  return { ...real, sourcePrint: (...args: Parameters<typeof real.sourcePrint>) => (taken.push(ran()), real.sourcePrint(...args)) };
 });
 
 const sites = fixtureSites('basic');
@@ -37,5 +37,20 @@ describe("the sources' digest of a build", () => {
     await rm(path.join(root, 'dist'), { recursive: true });
     await once();
     expect(taken).toEqual([false, true]);
+  });
+
+  it('a page edited while the build runs, after the digest (here by a new config, as it runs), is in the next build: its bundle from the cache is not taken by what the digest read', async () => {
+    const root = await sites();
+    await build({ root, logger: createMemoryLogger() });
+    // The bundle cache checks its inputs by the prints the digest made (build-cache.ts, CacheLocation's prints).
+    await editFile(root, 'sitegen.config.ts', (text) =>
+      "import { readFileSync, writeFileSync } from 'node:fs';\nconst about = new URL('./pages/about.tsx', import.meta.url);\n" +
+      "writeFileSync(about, readFileSync(about, 'utf8').replace('</h1>', ' edited mid-build</h1>'));\n" + text);
+    await build({ root, logger: createMemoryLogger() });
+    await editFile(root, 'sitegen.config.ts', (text) => text.slice(text.indexOf('export default')));
+    await build({ root, logger: createMemoryLogger() });
+    expect(await readFile(path.join(root, 'dist', 'about', 'index.html'), 'utf8')).toContain('edited mid-build');
+    await build({ root, outDir: path.join(root, 'cold'), cacheDir: false, logger: createMemoryLogger() });
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'dist'));
   });
 });
