@@ -4,6 +4,21 @@ import type { SiteInfo } from '../page-api.ts';
 import type { PreviousOutput } from '../reuse-output.ts';
 import type { StoredEntry } from '../cache/page-packs.ts';
 
+/**
+ * A value made once per render context and key (a locale's code, say) and kept while the context
+ * lives: a build's on the main thread, a worker's own clone in a worker.
+ */
+export function perContext<T>(make: (ctx: RenderContext, key: string) => T): (ctx: RenderContext, key: string) => T {
+  const made = new WeakMap<RenderContext, Map<string, T>>();
+  return (ctx, key) => {
+    let byKey = made.get(ctx);
+    if (!byKey) made.set(ctx, (byKey = new Map()));
+    let value = byKey.get(key);
+    if (value === undefined) byKey.set(key, (value = make(ctx, key)));
+    return value;
+  };
+}
+
 /** Everything a renderer needs besides the job; built once per build, cloned into each worker. */
 export interface RenderContext {
   /** Folder the files are written into (the build's temporary folder). */

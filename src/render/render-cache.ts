@@ -14,7 +14,7 @@
 import { hash } from 'node:crypto';
 import { hashKey } from '../cache/entries.ts';
 import { PackReader, PackWriter, readPageIndex, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
-import type { JobResult, RenderContext, RenderJob } from './context.ts';
+import { perContext, type JobResult, type RenderContext, type RenderJob } from './context.ts';
 import { fallbackChain } from '../locales.ts';
 import { jsonBytes } from './compact.ts';
 import { keptMessages } from '../cache/message-texts.ts';
@@ -138,19 +138,11 @@ interface Chain {
   codes: readonly string[];
   prints: readonly string[];
 }
-const chains = new WeakMap<RenderContext, Map<string, Chain>>();
-
-function chainOf(ctx: RenderContext, locale: string): Chain {
-  let byLocale = chains.get(ctx);
-  if (!byLocale) chains.set(ctx, (byLocale = new Map()));
-  let chain = byLocale.get(locale);
-  if (!chain) {
-    const codes = [locale, ...fallbackChain(locale, ctx.locales, ctx.defaultLocale)];
-    const prints = Object.freeze(codes.map((code) => ctx.messagePrints?.[code] ?? messagesPrint(ctx.messages[code] ?? NO_MESSAGES)));
-    byLocale.set(locale, (chain = { codes, prints }));
-  }
-  return chain;
-}
+const chainOf = perContext((ctx, locale): Chain => {
+  const codes = [locale, ...fallbackChain(locale, ctx.locales, ctx.defaultLocale)];
+  const prints = Object.freeze(codes.map((code) => ctx.messagePrints?.[code] ?? messagesPrint(ctx.messages[code] ?? NO_MESSAGES)));
+  return { codes, prints };
+});
 
 /**
  * A hash of one locale's messages, made once per messages object (every locale is in many chains),

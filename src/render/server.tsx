@@ -20,7 +20,7 @@ import { documentAround } from './document.ts';
 import { newLinkRecord, recordingLinks, type LinkRecord } from './jsx-runtime.ts';
 import { Folders } from './folders.ts';
 import { isPageRelative, staysOnPage } from '../verify/link-target.ts';
-import type { JobResult, PageInfo, RenderContext, RenderJob, SerializedError } from './context.ts';
+import { perContext, type JobResult, type PageInfo, type RenderContext, type RenderJob, type SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
 import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type CachedFacts, type KeptPayload, type RenderFacts } from './render-cache.ts';
@@ -69,17 +69,9 @@ type Chain = { locale: RenderContext['locales'][number]; messages: Messages }[];
  * ~20 ms of a rebuild of 20 times the real site's pages. A locale's messages come before its
  * first job (in a worker, with the batch that needs them) and do not change for the context.
  */
-const chains = new WeakMap<RenderContext, Map<string, Chain>>();
-function chainOf(ctx: RenderContext, code: string): Chain {
-  let byLocale = chains.get(ctx);
-  if (!byLocale) chains.set(ctx, (byLocale = new Map()));
-  let chain = byLocale.get(code);
-  if (!chain) {
-    chain = fallbackChain(code, ctx.locales, ctx.defaultLocale).map((c) => ({ locale: ctx.locales.find((l) => l.code === c)!, messages: ctx.messages[c] ?? NO_MESSAGES }));
-    byLocale.set(code, chain);
-  }
-  return chain;
-}
+const chainOf = perContext((ctx, code): Chain =>
+  fallbackChain(code, ctx.locales, ctx.defaultLocale).map((c) => ({ locale: ctx.locales.find((l) => l.code === c)!, messages: ctx.messages[c] ?? NO_MESSAGES })),
+);
 
 function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
   const messages = ctx.messages[code] ?? NO_MESSAGES;
