@@ -183,8 +183,9 @@ export async function bundleServer(
   const modulePath = path.resolve(base, entryOut);
 
   const files = built.outputFiles.filter((f) => f.path.endsWith('.js') || f.path.endsWith('.js.map'));
-  // React DOM's server renderer is loaded by its file's path (render/static-markup.ts), an import esbuild does not see.
-  const packages = [...new Set([...externalPackages(metafile), 'react-dom'])];
+  // React is required (bundle-esbuild.ts), and React DOM's server renderer loaded by its file's
+  // path (render/static-markup.ts): imports esbuild does not see.
+  const packages = [...new Set([...externalPackages(metafile), 'react', 'react-dom'])];
   await Promise.all([into.add(files), linkPackages(path.dirname(into.dir), packages, config.root)]);
   const written = files.map((f) => f.path);
   // For the build id, the JS without what depends on where the project and sitegen are: esbuild's

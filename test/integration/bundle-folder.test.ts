@@ -78,12 +78,29 @@ describe('server bundles in a shared folder (dev)', () => {
     const own = await bundle();
     // Imported, htmlparser2 loaded its parser, DOM handler, utilities and serializer too (25 modules)
     // on every thread that imports the server module; the renderer uses its tokenizer alone.
-    // React DOM's server renderer is loaded by its file's path (render/static-markup.ts): no import of
-    // react-dom is left, and the bundle's folder links it all the same (the import below loads it).
-    expect(externalPackages(own.metafile)).toEqual(['@formatjs/icu-messageformat-parser', 'intl-messageformat', 'react']);
+    // React is required (bundle-esbuild.ts) and React DOM's server renderer loaded by its file's
+    // path (render/static-markup.ts): no import of either is left, and the bundle's folder links
+    // them all the same (the import below loads them).
+    expect(externalPackages(own.metafile)).toEqual(['@formatjs/icu-messageformat-parser', 'intl-messageformat']);
     const mod = await import(pathToFileURL(own.modulePath).href);
     expect(typeof mod.renderJobs).toBe('function');
     await own.dispose();
+  });
+
+  it('importing the server module loads React\'s production files only, as a build does (NODE_ENV=production)', async () => {
+    const own = await bundle();
+    try {
+      // Imported as an ES module, React's CommonJS main file had Node's export lexer read both of the
+      // files it may require, its development build (~100 KB) included, on every thread.
+      const script = `await import(${JSON.stringify(pathToFileURL(own.modulePath).href)}); const { createRequire } = await import('node:module'); console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));`;
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+      expect(run.stderr).toBe('');
+      const loaded = (JSON.parse(run.stdout) as string[]).filter((f) => f.includes(`${path.sep}react`));
+      expect(loaded.some((f) => f.endsWith('react-dom-server-legacy.node.production.js'))).toBe(true);
+      expect(loaded.filter((f) => f.includes('.development.'))).toEqual([]);
+    } finally {
+      await own.dispose();
+    }
   });
 
   it('the code behind the build id changes with a component, not with where the project lives', async () => {
