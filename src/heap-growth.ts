@@ -37,11 +37,13 @@
  * heap puts a factor below 2 back to 2, and each render worker sets up its own: the worker sets the
  * factor to 1 again as the first thing it runs (workerStart, render/pool.ts). A scavenge of the
  * main thread between the worker's heap setup and that first line grows its young generation once:
- * rendering meanwhile, it did in 5 builds of 6 (4 -> 8 MB semi-spaces), so while the hold is on,
- * the main thread starts rendering once its workers are online, their heaps set up, and sets the
- * factor to 1 itself first (holdAfterWorkersStart, render/pool.ts). A worker, which then cannot
- * grow its own young generation, is set up at its full size (--min-semi-space-size, read only by
- * a heap's setup and capped at the worker's own maximum).
+ * rendering meanwhile, it did in 5 builds of 6 (4 -> 8 MB semi-spaces). Waiting for its workers to
+ * be online before rendering, it still did in about 3 builds of 4 at 20 times the real site's size
+ * (its event loop ran the site files' writes meanwhile), its new space 8 -> 16 MB. So while the
+ * hold is on, the main thread waits blocked (Atomics.wait, no JavaScript of its own runs, so no
+ * scavenge) until each worker's first line has held it again (holdAfterWorkersStart). A worker,
+ * which then cannot grow its own young generation, is set up at its full size
+ * (--min-semi-space-size, read only by a heap's setup and capped at the worker's own maximum).
  *
  * Set for the CLI's build only, not by build(): a library call must not change a process's V8 flags.
  */
@@ -55,6 +57,12 @@ const MIN_PAGES = 1000;
 const FULL_WORKER_SEMI_SPACE = 16;
 /** The flag that holds a young generation where it is (see above). */
 const HOLD = '--semi-space-growth-factor=1';
+/**
+ * How long the main thread waits blocked for its render workers' first lines (see above). At 20
+ * times the real site's size on a loaded machine they took 50-120 ms; one that is not there by
+ * then is waited for without blocking, as its messages (an error, its exit) need the event loop.
+ */
+const WORKERS_START_MS = 2000;
 
 let held = false;
 
@@ -66,23 +74,34 @@ export function holdYoungGeneration(pairs: number): void {
 }
 
 /**
- * Once `workers` are online (or gone: one that stops first has failed the render), holds the young
- * generation again if it is held: their heaps are set up by then, which let go of it (see above).
+ * Once `workers` have held the young generation again (counted in `started`, see workerStart), or
+ * are online, or gone (one that stops first has failed the render), holds it again if it is held:
+ * their heaps are set up by then, which let go of it (see above). Blocks the thread until each has
+ * counted itself, for WORKERS_START_MS at most: then it waits for them as the others are run.
  */
-export async function holdAfterWorkersStart(workers: readonly Worker[]): Promise<void> {
+export async function holdAfterWorkersStart(workers: readonly Worker[], started: Int32Array): Promise<void> {
   if (!held) return;
-  await Promise.all(workers.map((w) => new Promise((resolve) => (w.once('online', resolve), w.once('exit', resolve)))));
+  const until = performance.now() + WORKERS_START_MS;
+  for (let n = Atomics.load(started, 0); n < workers.length && performance.now() < until; n = Atomics.load(started, 0)) {
+    Atomics.wait(started, 0, n, until - performance.now());
+  }
+  if (Atomics.load(started, 0) < workers.length) {
+    await Promise.all(workers.map((w) => new Promise((resolve) => (w.once('online', resolve), w.once('exit', resolve)))));
+  }
   v8.setFlagsFromString(HOLD);
 }
 
 /**
  * A render worker's eval'd start (`start`, an expression), with what it must run first (render/
  * pool.ts): while the young generation is held, the factor its heap's setup put back to 2 is set
- * to 1 again, before the worker loads anything. By import(), not require: a worker's eval'd code
- * is a module when the process runs with --input-type=module.
+ * to 1 again, before the worker loads anything, and the worker counts itself in its workerData's
+ * `started` (holdAfterWorkersStart). By import(), not require: a worker's eval'd code is a module
+ * when the process runs with --input-type=module.
  */
 export function workerStart(start: string): string {
-  return held ? `import('node:v8').then((v8) => { v8.default.setFlagsFromString(${JSON.stringify(HOLD)}); return ${start}; });` : `${start};`;
+  if (!held) return `${start};`;
+  const hold = `v8.default.setFlagsFromString(${JSON.stringify(HOLD)}); const started = threads.workerData?.started; if (started) (Atomics.add(started, 0, 1), Atomics.notify(started, 0));`;
+  return `Promise.all([import('node:v8'), import('node:worker_threads')]).then(([v8, threads]) => { ${hold} return ${start}; });`;
 }
 
 /**

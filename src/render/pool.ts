@@ -139,6 +139,8 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
   // A tiny eval'd bootstrap: the server module itself exports the worker loop.
   const bootstrap = workerStart(`import(${JSON.stringify(url)}).then((m) => m.startWorker(m))`);
   const workers: Worker[] = [];
+  /** How many workers have held their young generation (heap-growth.ts), counted by each. */
+  const started = new Int32Array(new SharedArrayBuffer(4));
   let mainShare: Promise<void> = Promise.resolve();
   const finished = new Promise<void>((resolve, reject) => {
     const check = () => done === queue.size && resolve();
@@ -150,7 +152,7 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
       const has = withFallbacks(context, queue.localesOf(thread));
       const worker = new Worker(bootstrap, {
         eval: true,
-        workerData: { context: { ...context, messages: messagesOf(context, has) }, progress },
+        workerData: { context: { ...context, messages: messagesOf(context, has) }, progress, started },
         resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
       });
       workers.push(worker);
@@ -190,11 +192,11 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
     }
     // While the young generation is held, the main thread renders once the workers' heap setups
     // are over, which let go of it (heap-growth.ts).
-    const started = holdAfterWorkersStart(workers);
+    const held = holdAfterWorkersStart(workers, started);
     // The main thread's share: one batch at a time, yielding so that workers are fed meanwhile.
     mainShare = (async () => {
       try {
-        await started;
+        await held;
         for (let batch = queue.take(0); !settled && batch; batch = queue.take(0)) {
           placed(batch, await mod.renderJobs(mod, context, batch.jobs));
           await new Promise((r) => setImmediate(r));
