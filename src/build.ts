@@ -241,6 +241,7 @@ async function fullBuild(
   state.cache = scope?.cache ?? null;
   state.cacheUse.damaged += damaged;
   state.recorded = recorded;
+  state.deferMessages = true;
   state.stages.push(...before);
   // The languages' own names, made with Intl's data once and kept (cache/locale-names.ts).
   const names = scope && cachedOwnNames(scope.cache, config.locales, () => state.cacheUse.damaged++);

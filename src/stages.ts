@@ -34,7 +34,7 @@ import type { Inputs } from './cache/bundle-cache.ts';
 import { hashKey } from './cache/entries.ts';
 import { fallbackChain } from './locales.ts';
 import { cachedCheck } from './cache/check-cache.ts';
-import { keepMessageTexts, textPrint } from './cache/message-texts.ts';
+import { keepMessageTexts, keptTextTest, textPrint } from './cache/message-texts.ts';
 import { relativeFile, type LocaleText } from './check/locale-files.ts';
 
 export interface BuildState {
@@ -51,6 +51,12 @@ export interface BuildState {
    * messagePrints): part of the build id, which so hashes the prints, not the files' text again.
    */
   messagePrints: WeakMap<Messages, string>;
+  /**
+   * Whether the messages stage may leave a locale file whose text the build cache keeps unparsed
+   * until its messages are used (i18n/deferred-messages.ts): `sitegen build`'s, not dev's, whose
+   * session compares the messages of a build with the next's.
+   */
+  deferMessages: boolean;
   /** The message files as the messages stage read them, for the check the build starts (then let go). */
   localeTexts: LocaleText[] | null;
   routes: RouteFile[];
@@ -116,7 +122,7 @@ export interface BuildState {
 export function newState(config: ResolvedConfig, logger: Logger, warnings: string[], workers?: number): BuildState {
   return {
     config, logger, warnings: [...warnings], stages: [], workers, write: true, staging: null,
-    messages: new Map(), messagePrints: new WeakMap(), localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
+    messages: new Map(), messagePrints: new WeakMap(), deferMessages: false, localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
     previous: null, recorded: null, linksJudged: '', siteWrites: null, textsKept: null, bundleInputs: [], written: null,
@@ -124,10 +130,15 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
 }
 
 export async function loadMessagesStage(state: BuildState, options?: LoadOptions): Promise<LoadedMessages> {
-  const loaded = await loadMessages(state.config.root, state.config.localesDir, state.config.locales, state.config.defaultLocale.code, options);
+  // A text the build cache keeps is known to load: its parsing waits for its first use (see
+  // i18n/deferred-messages.ts). Each text's print is made as it is read, for that test.
+  const prints = new Map<string, string>();
+  const kept = state.deferMessages && state.cache && state.write ? keptTextTest(state.cache.dir) : null;
+  const defer = kept && ((code: string, source: string) => kept(setPrint(prints, code, textPrint(source))));
+  const loaded = await loadMessages(state.config.root, state.config.localesDir, state.config.locales, state.config.defaultLocale.code, { ...options, defer: defer ?? undefined });
   state.warnings.push(...loaded.warnings);
   state.messages = loaded.byLocale;
-  const texts = [...loaded.files.values()].map((file) => ({ print: textPrint(file.source), source: file.source }));
+  const texts = [...loaded.files].map(([code, file]) => ({ print: prints.get(code) ?? textPrint(file.source), source: file.source }));
   for (const [i, file] of [...loaded.files.values()].entries()) state.messagePrints.set(file.messages, texts[i]!.print);
   // The texts the render cache's entries will name by their prints, for the next builds to compare
   // with (cache/message-texts.ts): written while esbuild bundles, done before the render starts
@@ -141,6 +152,11 @@ export async function loadMessagesStage(state: BuildState, options?: LoadOptions
     return { locale, file: relativeFile(config, path.join(config.localesDir, locale.file)), source: read?.source ?? null, tree: read?.tree, print: read && state.messagePrints.get(read.messages) };
   });
   return loaded;
+}
+
+function setPrint(prints: Map<string, string>, code: string, print: string): string {
+  prints.set(code, print);
+  return print;
 }
 
 /**

@@ -12,7 +12,7 @@
  * week later like any other entry (prune.ts); entries that still name it then render again.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { flatten, stripBom } from '../i18n/messages.ts';
@@ -62,6 +62,29 @@ export async function keepMessageTexts(dir: string, texts: readonly { print: str
       }
     }),
   );
+}
+
+/**
+ * Whether the cache keeps the text of a print: a test made with one listing of the cache's texts,
+ * on first use. A kept text was loaded by the build that kept it (see keepMessageTexts'
+ * caller, stages.ts), so the same text loads: its parsing may wait for its first use
+ * (i18n/deferred-messages.ts). What loading a locale file accepts is part of that promise: a
+ * change to it must keep the texts in another folder.
+ */
+export function keptTextTest(dir: string): (print: string) => boolean {
+  let kept: Set<string> | undefined;
+  return (print) => {
+    const file = textFile(dir, print);
+    if (!file) return false;
+    if (!kept) {
+      try {
+        kept = new Set(readdirSync(path.dirname(file)));
+      } catch {
+        kept = new Set();
+      }
+    }
+    return kept.has(path.basename(file));
+  };
 }
 
 /** The messages of the text of `print` the cache keeps; null when it has none, or one that is not that text. */

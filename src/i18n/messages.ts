@@ -6,6 +6,7 @@ import { errors, SitegenError } from '../errors.ts';
 import { projectPath } from '../file-paths.ts';
 import { fallbackChain } from '../locales.ts';
 import type { Messages } from './translator.ts';
+import { deferredMessages } from './deferred-messages.ts';
 
 /**
  * One locale file, parsed and flattened: nested objects become dotted keys
@@ -15,15 +16,18 @@ export interface MessageFile {
   file: string;
   source: string;
   messages: Messages;
-  /** The file's JSON as parsed, nested: the translation check's tree (check/locale-files.ts), not parsed again. */
-  tree: Record<string, unknown>;
+  /**
+   * The file's JSON as parsed, nested: the translation check's tree (check/locale-files.ts), not
+   * parsed again; absent when the file's parsing was deferred (LoadOptions' defer).
+   */
+  tree?: Record<string, unknown>;
 }
 
 /**
  * Reads and flattens a message file; `null` when it does not exist. Throws a SitegenError with a
  * code frame for bad JSON, naming the file as `shownAs` (relative to the project root).
  */
-export async function readMessageFile(file: string, shownAs = file): Promise<MessageFile | null> {
+export async function readMessageFile(file: string, shownAs = file, defer?: (source: string) => boolean): Promise<MessageFile | null> {
   let source: string;
   try {
     source = await readFile(file, 'utf8');
@@ -34,6 +38,7 @@ export async function readMessageFile(file: string, shownAs = file): Promise<Mes
     if (typeof (cause as NodeJS.ErrnoException).code === 'string') throw errors.localeFileUnreadable(shownAs, cause);
     throw cause;
   }
+  if (defer?.(source)) return { file: shownAs, source, messages: deferredMessages((into) => flatten(shownAs, JSON.parse(stripBom(source)) as Record<string, unknown>, '', into)) };
   return parseMessageFile(shownAs, source);
 }
 
@@ -112,6 +117,11 @@ export interface LoadOptions {
    * valid JSON or not an object of messages (for `sitegen check`, which reports it as a finding).
    */
   skipUnreadable?: boolean;
+  /**
+   * Whether a locale's text is known to load (see i18n/deferred-messages.ts): its messages are then
+   * parsed on first use, and its file has no tree.
+   */
+  defer?: (code: string, source: string) => boolean;
 }
 
 /** Loads every locale's file. The default locale's must exist; a missing other file is a warning. */
@@ -128,7 +138,8 @@ export async function loadMessages(
   const unreadable = new Map<string, Error>();
   const shown = (l: { file: string }) => projectPath(root, path.join(localesDir, l.file));
   const read = (l: { code: string; file: string }) => {
-    const reading = readMessageFile(path.join(localesDir, l.file), shown(l));
+    const defer = options.defer;
+    const reading = readMessageFile(path.join(localesDir, l.file), shown(l), defer && ((source) => defer(l.code, source)));
     if (!options.skipUnreadable || l.code === defaultCode) return reading;
     return reading.catch((err: unknown) => {
       // A user's mistake (bad JSON, a folder named like the file, no permission); anything else is a bug.

@@ -9,6 +9,7 @@ import { ResultCompactor } from './compact.ts';
 import { hasEntry, jobKey } from './render-cache.ts';
 import { LocaleQueue, type Batch } from './queue.ts';
 import { fallbackChain } from '../locales.ts';
+import { messagesNow } from '../i18n/deferred-messages.ts';
 import { holdAfterWorkersStart, workerStart } from '../heap-growth.ts';
 import { importModule } from '../import-module.ts';
 
@@ -120,6 +121,8 @@ function work({ jobs, context: ctx }: Pick<RenderOptions, 'jobs' | 'context'>): 
 
 async function renderShared(mod: ServerModule, options: RenderOptions, count: number): Promise<JobResult[]> {
   const { context } = options;
+  // Workers are sent copies of the messages: each locale's parsed first (i18n/deferred-messages.ts).
+  for (const messages of Object.values(context.messages)) messagesNow(messages);
   const threads = Math.min(count, Math.ceil(options.jobs.length / BATCH)) + 1;
   const queue = new LocaleQueue(options.jobs, context.locales.map((l) => l.code), threads, BATCH);
   const results: JobResult[] = new Array(options.jobs.length);

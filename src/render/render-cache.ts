@@ -18,6 +18,7 @@ import { perContext, type JobResult, type RenderContext, type RenderJob } from '
 import { fallbackChain } from '../locales.ts';
 import { jsonBytes } from './compact.ts';
 import { keptMessages } from '../cache/message-texts.ts';
+import { messagesNow } from '../i18n/deferred-messages.ts';
 
 /**
  * What one render of a page gave, enough to write its files again without React: each document's
@@ -114,7 +115,7 @@ function changedSince(ctx: RenderContext, code: string, print: string): Readonly
   let changed = byPrint.get(id);
   if (changed !== undefined) return changed;
   const before = keptMessages(ctx.cache!.dir, print);
-  changed = before && changedKeys(before, ctx.messages[code] ?? NO_MESSAGES);
+  changed = before && changedKeys(before, messagesNow(ctx.messages[code] ?? NO_MESSAGES));
   byPrint.set(id, changed);
   return changed;
 }
@@ -140,7 +141,7 @@ interface Chain {
 }
 const chainOf = perContext((ctx, locale): Chain => {
   const codes = [locale, ...fallbackChain(locale, ctx.locales, ctx.defaultLocale)];
-  const prints = Object.freeze(codes.map((code) => ctx.messagePrints?.[code] ?? messagesPrint(ctx.messages[code] ?? NO_MESSAGES)));
+  const prints = Object.freeze(codes.map((code) => ctx.messagePrints?.[code] ?? messagesPrint(messagesNow(ctx.messages[code] ?? NO_MESSAGES))));
   return { codes, prints };
 });
 

@@ -13,6 +13,7 @@ import { PageProvider, type PageContext } from '../page-api.ts';
 import { createTranslator, type Messages, type Translator } from '../i18n/translator.ts';
 import { fallbackChain } from '../locales.ts';
 import { messageGlobals } from '../i18n/globals.ts';
+import { messagesNow } from '../i18n/deferred-messages.ts';
 import { localizePath, NOT_FOUND_PATH, pageFiles, routeName, type PageFiles } from '../paths.ts';
 import { errors } from '../errors.ts';
 import { headTags } from './head.ts';
@@ -374,6 +375,9 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   const cached = key ? lookup(ctx, job, key, held?.length) : null;
   const reused = cached?.facts ? reuseJob(ctx, job, entry, cached.facts, sourceOf(cached.at), writes, files, held?.stats ?? null) : null;
   if (reused) return reused;
+  // The page reads its locale's messages and its fallbacks' (a locale's parsing may have waited for this).
+  messagesNow(ctx.messages[job.locale] ?? NO_MESSAGES);
+  for (const { messages } of chainOf(ctx, job.locale)) messagesNow(messages);
   // An entry not found, or found and not used: damaged (a part of it, or its links' when needed).
   const damaged = cached !== null && (cached.facts !== null || cached.damaged);
   // Strings for the browser runtime: formatted once per locale that renders a page (a page from
