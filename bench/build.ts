@@ -11,18 +11,29 @@
  *
  * Wall time and CPU time (user + system, less disturbed by other work on a shared machine) are
  * medians of BENCH_RUNS runs (default 3), with their spread; the floor and sitegen take turns at
- * going first in each round; peak RSS is the largest seen. The
- * ratios are also given in user time alone: on the VM this was written on, system time grows
- * from run to run of one session (mkdir went from ~0.1 to ~1.2 ms a call, strace -c), and sitegen
- * makes about twice the floor's files and folders, so wall and CPU ratios drift with the disk's
- * history; user time does not.
+ * going first in each round; peak RSS is the largest seen. The ratios are also given in user time
+ * alone, which the kernel's share does not move.
+ *
+ * Every timed build writes into folders of its own, and none is deleted before the benchmark ends
+ * (scratch() in lib.ts; about 0.9 GB of the temp folder, TMPDIR, per round at 20x). Until then
+ * each floor and cold build ran right after `rm -rf` of the previous build's output and cache,
+ * and the bench measured its own clean-up: on an ext4 without a journal (the VM this was written on)
+ * ext4 passes over inodes freed in the last 60 to 360 s one by one, and a tree made where one
+ * was just removed lands on them. In a region of the disk nobody else wrote to (6 alternating
+ * rounds at 20x, medians), that way gave a cold build 12.4 s of system time (3.1 s in the first
+ * round, 11 to 15 s from the third on, as freed inodes piled up) and 18.9 s of wall, against 1.0
+ * and 5.8 s with nothing deleted; the first edit 5.5 s of system time against 0.65, and 42% of
+ * the cold build's wall against 31%; perf put 28 to 36% of the cold build's samples and 51 to 53%
+ * of the edit's in recently_deleted(), against 0.1 to 0.3%. The floor paid less (it makes half
+ * the files): 6.9 s of system time against 0.8. So sitegen's ratios to the floor and the edit's to
+ * the cold build moved with the bench's own deletions; user time did not.
  * Last, CLI start: `sitegen --help` against `node -e 0`.
  */
 import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { copyRealSite, editMessage, median, MESSAGE_EDIT, REPO, syntheticSite } from './lib.ts';
+import { copyRealSite, editMessage, median, MESSAGE_EDIT, REPO, scratch, syntheticSite, type Scratch } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BIN = path.join(REPO, 'bin', 'sitegen');
@@ -46,40 +57,25 @@ const ms = (xs: number[]) => {
   return `${(s.median / 1000).toFixed(2)} s [${(s.min / 1000).toFixed(2)}–${(s.max / 1000).toFixed(2)}]`;
 };
 
-async function measureSite(label: string, root: string) {
-  const out = path.join(os.tmpdir(), `sitegen-bench-out-${process.pid}`);
-  const cache = path.join(os.tmpdir(), `sitegen-bench-cache-${process.pid}`);
-  const build = () => timed([BIN, 'build', '--root', root, '--out', out, '--cache-dir', cache]);
+async function measureSite(label: string, name: string, root: string, folders: Scratch) {
   const s = { floor: [] as Sample[], cold: [] as Sample[], warm: [] as Sample[], edit: [] as Sample[] };
-  try {
-    const floor = async () => {
-      await rm(cache, { recursive: true, force: true });
-      await rm(out, { recursive: true, force: true });
-      s.floor.push(timed([FLOOR, root, out]));
-    };
-    for (let i = 0; i < RUNS; i++) {
-      // The floor and sitegen take turns at going first. Each cold run starts right after the files
-      // of the runs before it are deleted, and on an ext4 file system without a journal (this VM's)
-      // files made soon after a large deletion cost more kernel time (ext4 passes over recently
-      // freed inodes): in a fixed order, sitegen's cold build always followed the larger deletion
-      // (its cache and the floor's output, ~30,000 inodes at 20x, against its own ~20,000).
-      if (i % 2 === 0) await floor();
-      // Cold: no cache and no previous output (a rebuild links the previous output's unchanged files).
-      await rm(cache, { recursive: true, force: true });
-      await rm(out, { recursive: true, force: true });
-      s.cold.push(build());
-      s.warm.push(build());
-      const undo = await editMessage(path.join(root, MESSAGE_EDIT.file), i);
-      try {
-        s.edit.push(build());
-      } finally {
-        await undo();
-      }
-      if (i % 2 === 1) await floor();
+  const floor = () => s.floor.push(timed([FLOOR, root, folders.fresh(`${name}-floor`)]));
+  for (let i = 0; i < RUNS; i++) {
+    // The floor and sitegen take turns at going first: the machine's other work drifts.
+    if (i % 2 === 0) floor();
+    // Cold: no cache and no previous output (a rebuild links the previous output's unchanged files).
+    const out = folders.fresh(`${name}-out`);
+    const cache = folders.fresh(`${name}-cache`);
+    const build = () => timed([BIN, 'build', '--root', root, '--out', out, '--cache-dir', cache]);
+    s.cold.push(build());
+    s.warm.push(build());
+    const undo = await editMessage(path.join(root, MESSAGE_EDIT.file), i);
+    try {
+      s.edit.push(build());
+    } finally {
+      await undo();
     }
-  } finally {
-    await rm(out, { recursive: true, force: true });
-    await rm(cache, { recursive: true, force: true });
+    if (i % 2 === 1) floor();
   }
   const wall = (xs: Sample[]) => xs.map((x) => x.wall);
   const cpu = (xs: Sample[]) => xs.map((x) => x.cpu);
@@ -114,12 +110,14 @@ console.log(`sitegen build benchmark: medians of ${RUNS} runs [min–max], ${os.
 timed([BIN, '--version']); // compiles lib/ first if src/ changed, outside the measurements
 const realCopy = await copyRealSite('sitegen-bench-real-');
 const synthetic = await syntheticSite();
+const folders = await scratch('sitegen-bench-build-');
 try {
-  const real = await measureSite('real site', realCopy);
-  const big = await measureSite('20x site', synthetic);
+  const real = await measureSite('real site', '1x', realCopy, folders);
+  const big = await measureSite('20x site', '20x', synthetic, folders);
   console.log(`memory: peak RSS of a cold build at 20x is ${(big.peak / real.peak).toFixed(2)}x its peak at 1x (${real.peak.toFixed(0)} -> ${big.peak.toFixed(0)} MB; floor ${real.peakFloor.toFixed(0)} -> ${big.peakFloor.toFixed(0)} MB)`);
   cliStart();
 } finally {
+  await folders.remove();
   await rm(realCopy, { recursive: true, force: true });
   await rm(synthetic, { recursive: true, force: true });
 }

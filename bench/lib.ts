@@ -1,5 +1,8 @@
-/** What the benchmarks share: the repository, the median, a copy of the real site and the 20x site. */
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+/**
+ * What the benchmarks share: the repository, the median, a copy of the real site and the 20x site,
+ * and the scratch folder their builds write into.
+ */
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { copyRealSiteInto, REPO } from '../test/helpers/site.ts';
@@ -53,4 +56,34 @@ export async function syntheticSite(): Promise<string> {
     }
   }
   return dir;
+}
+
+/**
+ * Where a benchmark's builds write: every timed build gets folders of its own (`fresh`), and nothing
+ * in them is deleted before the benchmark ends (`remove`), so that no timed build runs right after
+ * a large deletion. Without a journal, ext4 passes over inodes freed in the last 60 s (360 s while
+ * their inode-table block is dirty: fs/ext4/ialloc.c, recently_deleted()), each at the cost of a
+ * buffer-cache lookup, and a tree made where one was just removed is given the groups of the
+ * inodes just freed (bench/build.ts has the numbers). A user's fresh clone, or an edit a minute
+ * after the last build, does not pay that. Under `npm run bench` (bench/run.ts sets BENCH_SCRATCH)
+ * the folders of every benchmark are removed once, after the last; a benchmark run alone removes
+ * its own when it ends.
+ */
+export interface Scratch {
+  /** A new, not yet existing path for one timed build's output or cache. */
+  fresh(name: string): string;
+  /** Removes everything written here, unless bench/run.ts removes it after all benchmarks. */
+  remove(): Promise<void>;
+}
+
+export async function scratch(prefix: string): Promise<Scratch> {
+  const shared = process.env.BENCH_SCRATCH;
+  const dir = await mkdtemp(path.join(shared ?? os.tmpdir(), prefix));
+  let n = 0;
+  return {
+    fresh: (name) => path.join(dir, `${n++}-${name}`),
+    remove: async () => {
+      if (!shared) await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

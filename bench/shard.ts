@@ -2,17 +2,17 @@
  * Shard benchmark: what one shard of n costs against the whole build of the real site, measured
  * in the same run, alternating, each build in its own process (so that peak memory is its own).
  * A shard should take about 1/n of the rendering plus the fixed part every shard pays, which
- * `--shard 1/1000` (a shard with no pages) shows alone.
+ * `--shard 1/1000` (a shard with no pages) shows alone. Every build is cold (an empty cache folder,
+ * no previous output) and writes into folders of its own, removed when the benchmark ends (lib.ts,
+ * scratch()).
  *
  *   node --import tsx bench/shard.ts              the comparison
- *   node --import tsx bench/shard.ts one <k/n|full> <outDir>   one measurement (JSON line)
+ *   node --import tsx bench/shard.ts one <k/n|full> <outDir> <cacheDir>   one measurement (JSON line)
  */
 import { execFileSync } from 'node:child_process';
-import { rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, REPO } from './lib.ts';
+import { median, REPO, scratch, type Scratch } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const N = Number(process.env.BENCH_SHARDS ?? 3);
@@ -20,34 +20,39 @@ const N = Number(process.env.BENCH_SHARDS ?? 3);
 /** Wall time, and CPU time (user + system), which a machine busy with other work disturbs less. */
 interface Sample { pages: number; ms: number; cpuMs: number; renderMs: number; maxRssMb: number }
 
-async function one(which: string, outDir: string): Promise<void> {
+async function one(which: string, outDir: string, cacheDir: string): Promise<void> {
   const { build } = await import('../src/build.ts');
   const { parseShard } = await import('../src/shard.ts');
   const start = performance.now();
   const cpu = process.cpuUsage();
-  const result = await build({ root: REPO, outDir, shard: which === 'full' ? undefined : parseShard(which) });
+  const result = await build({ root: REPO, outDir, cacheDir, shard: which === 'full' ? undefined : parseShard(which) });
   const ms = performance.now() - start;
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000;
   const renderMs = result.stages.find((s) => s.name === 'render')?.ms ?? 0;
-  await rm(outDir, { recursive: true, force: true });
   const sample: Sample = { pages: result.pages + result.notFoundPages, ms, cpuMs, renderMs, maxRssMb: process.resourceUsage().maxRSS / 1024 };
   process.stdout.write(JSON.stringify(sample) + '\n');
 }
 
-function measure(which: string): Sample {
-  const out = path.join(os.tmpdir(), `sitegen-bench-shard-${process.pid}`);
-  const line = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'one', which, out], {
+function measure(which: string, folders: Scratch): Sample {
+  const name = which.replace('/', '-of-');
+  const args = ['one', which, folders.fresh(`${name}-out`), folders.fresh(`${name}-cache`)];
+  const line = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...args], {
     cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
   return JSON.parse(line.trim().split('\n').at(-1)!) as Sample;
 }
 
-function compare(): void {
+async function compare(): Promise<void> {
+  const folders = await scratch('sitegen-bench-shard-');
   const kinds = { full: 'full', shard: `1/${N}`, fixed: '1/1000' } as const;
   const samples: Record<keyof typeof kinds, Sample[]> = { full: [], shard: [], fixed: [] };
-  for (let i = 0; i < RUNS; i++) for (const kind of Object.keys(kinds) as (keyof typeof kinds)[]) samples[kind].push(measure(kinds[kind]));
+  try {
+    for (let i = 0; i < RUNS; i++) for (const kind of Object.keys(kinds) as (keyof typeof kinds)[]) samples[kind].push(measure(kinds[kind], folders));
+  } finally {
+    await folders.remove();
+  }
   const m = (kind: keyof typeof kinds, key: keyof Sample) => median(samples[kind].map((s) => s[key]));
   console.log(`sitegen build --shard benchmark, real site: median of ${RUNS} runs each, ${os.availableParallelism()} cores`);
   for (const kind of Object.keys(kinds) as (keyof typeof kinds)[]) {
@@ -66,5 +71,5 @@ function compare(): void {
   console.log(`CPU, taking one cost per page for both: ${perPage.toFixed(1)} ms per page, plus a warm-up of ${warmUp.toFixed(0)} ms that every shard with pages pays`);
 }
 
-if (process.argv[2] === 'one') await one(process.argv[3]!, process.argv[4]!);
-else compare();
+if (process.argv[2] === 'one') await one(process.argv[3]!, process.argv[4]!, process.argv[5]!);
+else await compare();

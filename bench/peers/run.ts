@@ -4,7 +4,9 @@
  * Every measurement is a whole process under /usr/bin/time (wall, CPU = user + system, peak RSS).
  * Each tool builds cold (no cache, no previous output), then, after one message edit, again with
  * its own cache and previous output kept (a CI run with its caches restored; the floor keeps
- * nothing, so it has no rebuild). The tools take turns, the order rotating every round. Medians of
+ * nothing, so it has no rebuild). The tools take turns, the order rotating every round; every cold
+ * build writes into new folders, all removed at the end, so that none is timed right after a large
+ * deletion (bench/lib.ts, scratch()). Medians of
  * BENCH_RUNS rounds (default 3) with [min–max]; ratios against the floor's cold build of the same
  * run. What each peer does and does not do: bench/peers/README.md.
  *
@@ -17,7 +19,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { copyRealSite, editMessage, median, MESSAGE_EDIT, REPO, syntheticSite } from '../lib.ts';
+import { copyRealSite, editMessage, median, MESSAGE_EDIT, REPO, scratch, syntheticSite, type Scratch } from '../lib.ts';
 import { htmlFiles, PEERS, prepareEleventy, prepareHugo, updateHugoContent } from './prepare.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -107,10 +109,9 @@ async function makeSites(size: number): Promise<{ site: string; eleventySite: st
   return { site, eleventySite };
 }
 
-async function measureSize(size: number, hugo: boolean): Promise<Tool[]> {
+async function measureSize(size: number, hugo: boolean, folders: Scratch): Promise<Tool[]> {
   const { site, eleventySite } = await makeSites(size);
-  const scratch = path.join(os.tmpdir(), `sitegen-peers-${process.pid}`);
-  const reference = path.join(scratch, 'reference');
+  const reference = folders.fresh(`${size}x-reference`);
   const floorArgv = (out: string) => node(path.join(REPO, 'bench', 'floor.mjs'), site, out);
   try {
     // The floor's pages: what Eleventy and Hugo must write byte for byte, and Hugo's content.
@@ -118,10 +119,9 @@ async function measureSize(size: number, hugo: boolean): Promise<Tool[]> {
     const floorTree = await readTree(reference);
     /** The floor's pages after the n-th message edit (not timed), and which of them it changed. */
     const floorEdited = async (n: number) => {
-      const out = path.join(scratch, `reference-edit-${n}`);
+      const out = folders.fresh(`${size}x-reference-edit-${n}`);
       const undo = await editMessage(path.join(site, MESSAGE_EDIT.file), n);
       try {
-        await rm(out, { recursive: true, force: true });
         timed(floorArgv(out), REPO);
       } finally {
         await undo();
@@ -176,10 +176,9 @@ async function measureSize(size: number, hugo: boolean): Promise<Tool[]> {
     for (let round = 0; round < RUNS; round++) {
       for (let k = 0; k < tools.length; k++) {
         const tool = tools[(round + k) % tools.length]!;
-        const out = path.join(scratch, 'out');
-        const cache = path.join(scratch, 'cache');
-        await rm(out, { recursive: true, force: true });
-        await rm(cache, { recursive: true, force: true });
+        const name = `${size}x-${tool.name.split(' ')[0]!.toLowerCase()}`;
+        const out = folders.fresh(`${name}-out`);
+        const cache = folders.fresh(`${name}-cache`);
         await mkdir(cache, { recursive: true });
         const { argv, cwd, env } = tool.command(out, cache);
         const sitegen = tool.name === 'sitegen build';
@@ -198,7 +197,7 @@ async function measureSize(size: number, hugo: boolean): Promise<Tool[]> {
     }
     return tools;
   } finally {
-    for (const dir of [site, eleventySite, scratch]) await rm(dir, { recursive: true, force: true });
+    for (const dir of [site, eleventySite]) await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -235,7 +234,12 @@ ensurePeersInstalled();
 const hugo = hugoVersion() !== null;
 timed(node(path.join(REPO, 'bin', 'sitegen'), '--version'), REPO); // compiles lib/ first if src/ changed, outside the measurements
 const results: [number, Tool[]][] = [];
-for (const size of SIZES) results.push([size, await measureSize(size, hugo)]);
+const folders = await scratch('sitegen-peers-');
+try {
+  for (const size of SIZES) results.push([size, await measureSize(size, hugo, folders)]);
+} finally {
+  await folders.remove();
+}
 for (const [size, tools] of results) report(size, tools);
 const different = results.flatMap(([, tools]) => tools).filter((t) => t.output?.sameAsFloor === false || t.rebuildOutput?.sameAsFloor === false);
 if (different.length) {
