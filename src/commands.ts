@@ -26,7 +26,6 @@ export interface BuildCommandOptions {
 
 export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): Promise<void> {
   const [{ build }, { holdYoungGeneration, limitHeapGrowth }, { optimizeLater }] = await Promise.all([import('./build.ts'), import('./heap-growth.ts'), import('./optimize-later.ts')]);
-  optimizeLater();
   const result = await build({
     root: opts.root,
     outDir: opts.out,
@@ -37,7 +36,11 @@ export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): 
     workers: opts.workers,
     cacheDir: opts.cache ? opts.cacheDir : false,
     logger: ctx.logger,
-    onPlan: holdYoungGeneration,
+    // Once the build knows it renders (see optimize-later.ts for why not sooner).
+    onPlan: (pairs) => {
+      optimizeLater();
+      holdYoungGeneration(pairs);
+    },
     onRender: limitHeapGrowth,
   });
   printSummary(ctx.logger, result);

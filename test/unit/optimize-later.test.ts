@@ -6,9 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { REPO } from '../helpers/site.ts';
+import { fixtureSites, REPO } from '../helpers/site.ts';
 
 const exec = promisify(execFile);
 
@@ -40,5 +43,29 @@ describe('optimizeLater', () => {
     expect(before).toBeLessThan(100000);
     expect(after).toBeGreaterThanOrEqual(3 * before);
     expect(after).toBeLessThan(100000);
+  });
+
+  it('is set by `sitegen build` once the build knows it renders, not by a build with nothing changed', async () => {
+    // V8 accepts the code caches Node ships its own modules with only under the flags they were
+    // made with: each of them loaded after the flag changed was compiled from source, and a new
+    // cache made of it (31 of them in a rebuild after a message edit of the real site).
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-optimize-later-'));
+    try {
+      const hook = path.join(dir, 'hook.mjs');
+      await writeFile(
+        hook,
+        "import v8 from 'node:v8'; import { writeSync } from 'node:fs'; const set = v8.setFlagsFromString;" +
+          " v8.setFlagsFromString = (flags) => { if (flags.includes('--interrupt-budget')) writeSync(2, 'interrupt budget set\\n'); return set(flags); };",
+      );
+      const root = await fixtureSites('basic')();
+      const build = async () => {
+        const { stderr } = await exec(process.execPath, ['--import', pathToFileURL(hook).href, path.join(REPO, 'bin', 'sitegen'), 'build', '--root', root, '--out', 'out', '--cache-dir', path.join(dir, 'cache')]);
+        return stderr.split('\n').filter((line) => line === 'interrupt budget set').length;
+      };
+      expect(await build()).toBe(1);
+      expect(await build()).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
