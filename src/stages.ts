@@ -34,7 +34,7 @@ import type { Inputs } from './cache/bundle-cache.ts';
 import { hashKey } from './cache/entries.ts';
 import { fallbackChain } from './locales.ts';
 import { cachedCheck } from './cache/check-cache.ts';
-import { keepMessageTexts, keptTextTest, textPrint } from './cache/message-texts.ts';
+import { bytesPrint, keepMessageTexts, keptTextTest, textPrint } from './cache/message-texts.ts';
 import { relativeFile, type LocaleText } from './check/locale-files.ts';
 
 export interface BuildState {
@@ -130,33 +130,41 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
 }
 
 export async function loadMessagesStage(state: BuildState, options?: LoadOptions): Promise<LoadedMessages> {
-  // A text the build cache keeps is known to load: its parsing waits for its first use (see
-  // i18n/deferred-messages.ts). Each text's print is made as it is read, for that test.
+  // A text the build cache keeps is known to load: its parsing (and decoding) waits for its first
+  // use (see i18n/deferred-messages.ts). Each file's print is made from its bytes as it is read.
   const prints = new Map<string, string>();
+  const deferred = new Set<string>();
   const kept = state.deferMessages && state.cache && state.write ? keptTextTest(state.cache.dir) : null;
-  const defer = kept && ((code: string, source: string) => kept(setPrint(prints, code, textPrint(source))));
-  const loaded = await loadMessages(state.config.root, state.config.localesDir, state.config.locales, state.config.defaultLocale.code, { ...options, defer: defer ?? undefined });
+  const defer = (code: string, bytes: Buffer): boolean => {
+    const print = bytesPrint(bytes);
+    prints.set(code, print);
+    if (!kept!(print)) return false;
+    deferred.add(code);
+    return true;
+  };
+  const loaded = await loadMessages(state.config.root, state.config.localesDir, state.config.locales, state.config.defaultLocale.code, { ...options, defer: kept ? defer : undefined });
   state.warnings.push(...loaded.warnings);
   state.messages = loaded.byLocale;
-  const texts = [...loaded.files].map(([code, file]) => ({ print: prints.get(code) ?? textPrint(file.source), source: file.source }));
-  for (const [i, file] of [...loaded.files.values()].entries()) state.messagePrints.set(file.messages, texts[i]!.print);
+  for (const [code, file] of loaded.files) state.messagePrints.set(file.messages, prints.get(code) ?? textPrint(file.source));
   // The texts the render cache's entries will name by their prints, for the next builds to compare
   // with (cache/message-texts.ts): written while esbuild bundles, done before the render starts
-  // (started with the render, the writes held the texts, 1.4 MB for the real site, into it).
-  if (state.cache && state.write) state.textsKept = keepMessageTexts(state.cache.dir, texts);
+  // (started with the render, the writes held the texts, 1.4 MB for the real site, into it). A
+  // deferred text is kept already.
+  if (state.cache && state.write) {
+    const texts = [...loaded.files].filter(([code]) => !deferred.has(code)).map(([, file]) => ({ print: state.messagePrints.get(file.messages)!, source: file.source }));
+    state.textsKept = keepMessageTexts(state.cache.dir, texts);
+  }
   // Read as the check reads them: a file not there has no text. (One left out as unreadable has
-  // none to give: the check then reads them all itself.)
+  // none to give: the check then reads them all itself.) A deferred file's text is decoded only if
+  // the check reads it (its cache has no part for its print).
   const { config } = state;
   state.localeTexts = loaded.unreadable.size > 0 ? null : config.locales.map((locale) => {
     const read = loaded.files.get(locale.code);
-    return { locale, file: relativeFile(config, path.join(config.localesDir, locale.file)), source: read?.source ?? null, tree: read?.tree, print: read && state.messagePrints.get(read.messages) };
+    const file = relativeFile(config, path.join(config.localesDir, locale.file));
+    if (!read) return { locale, file, source: null };
+    return { locale, file, get source() { return read.source; }, tree: read.tree, print: state.messagePrints.get(read.messages) };
   });
   return loaded;
-}
-
-function setPrint(prints: Map<string, string>, code: string, print: string): string {
-  prints.set(code, print);
-  return print;
 }
 
 /**

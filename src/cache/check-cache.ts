@@ -98,7 +98,9 @@ async function partSlots(cache: CacheLocation, config: ResolvedConfig, options: 
  */
 function textKey(text: LocaleText): string[] {
   if (text.unreadable !== undefined) return ['unreadable', text.unreadable];
-  return text.source === null ? ['missing', ''] : ['text', text.print ?? textPrint(text.source)];
+  // A text with a print is there (its file was read), and is not decoded for the key (stages.ts, loadMessagesStage).
+  if (text.print !== undefined) return ['text', text.print];
+  return text.source === null ? ['missing', ''] : ['text', textPrint(text.source)];
 }
 
 /** The value names the pages pass, per key, in one order. */

@@ -11,6 +11,7 @@
  * foreign file is never trusted: its entries' pages render again. Written once, a text is pruned a
  * week later like any other entry (prune.ts); entries that still name it then render again.
  */
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -29,6 +30,14 @@ const PREFIX = 'text:';
  */
 export function textPrint(source: string): string {
   return PREFIX + createHash('sha1').update(source).digest('hex');
+}
+
+/**
+ * textPrint of the text these bytes decode to (as UTF-8), made from the bytes: when they are
+ * well-formed UTF-8 the text's UTF-8 is those very bytes, and the text need not be decoded for it.
+ */
+export function bytesPrint(bytes: Buffer): string {
+  return isUtf8(bytes) ? PREFIX + createHash('sha1').update(bytes).digest('hex') : textPrint(bytes.toString('utf8'));
 }
 
 /** The file of a text print's text; null for a print of another kind (messages without a file's text). */

@@ -27,10 +27,14 @@ export interface MessageFile {
  * Reads and flattens a message file; `null` when it does not exist. Throws a SitegenError with a
  * code frame for bad JSON, naming the file as `shownAs` (relative to the project root).
  */
-export async function readMessageFile(file: string, shownAs = file, defer?: (source: string) => boolean): Promise<MessageFile | null> {
+export async function readMessageFile(file: string, shownAs = file, defer?: (bytes: Buffer) => boolean): Promise<MessageFile | null> {
   let source: string;
+  let bytes: Buffer | undefined;
   try {
-    source = await readFile(file, 'utf8');
+    // Read as bytes when the file may be deferred: a deferred file's text is decoded only if asked
+    // for (decoding the real site's 1.4 MB from UTF-8 took 4 to 8 ms).
+    if (defer) bytes = await readFile(file);
+    else source = await readFile(file, 'utf8');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return null;
     // A folder named like the file, no permission: the user's to fix, named as such (Node's own
@@ -38,8 +42,24 @@ export async function readMessageFile(file: string, shownAs = file, defer?: (sou
     if (typeof (cause as NodeJS.ErrnoException).code === 'string') throw errors.localeFileUnreadable(shownAs, cause);
     throw cause;
   }
-  if (defer?.(source)) return { file: shownAs, source, messages: deferredMessages((into) => flatten(shownAs, JSON.parse(stripBom(source)) as Record<string, unknown>, '', into)) };
-  return parseMessageFile(shownAs, source);
+  if (bytes) {
+    if (defer!(bytes)) return deferredFile(shownAs, bytes);
+    source = bytes.toString('utf8');
+  }
+  return parseMessageFile(shownAs, source!);
+}
+
+/** A file whose text is known to load (LoadOptions' defer): its text decoded, and its messages parsed, on first use. */
+function deferredFile(file: string, bytes: Buffer): MessageFile {
+  let decoded: string | undefined;
+  const text = () => (decoded ??= bytes.toString('utf8'));
+  return {
+    file,
+    get source() {
+      return text();
+    },
+    messages: deferredMessages((into) => flatten(file, JSON.parse(stripBom(text())) as Record<string, unknown>, '', into)),
+  };
 }
 
 /** The text without a leading byte order mark, which JSON.parse refuses and editors may write. */
@@ -121,7 +141,7 @@ export interface LoadOptions {
    * Whether a locale's text is known to load (see i18n/deferred-messages.ts): its messages are then
    * parsed on first use, and its file has no tree.
    */
-  defer?: (code: string, source: string) => boolean;
+  defer?: (code: string, bytes: Buffer) => boolean;
 }
 
 /** Loads every locale's file. The default locale's must exist; a missing other file is a warning. */
@@ -139,7 +159,7 @@ export async function loadMessages(
   const shown = (l: { file: string }) => projectPath(root, path.join(localesDir, l.file));
   const read = (l: { code: string; file: string }) => {
     const defer = options.defer;
-    const reading = readMessageFile(path.join(localesDir, l.file), shown(l), defer && ((source) => defer(l.code, source)));
+    const reading = readMessageFile(path.join(localesDir, l.file), shown(l), defer && ((bytes) => defer(l.code, bytes)));
     if (!options.skipUnreadable || l.code === defaultCode) return reading;
     return reading.catch((err: unknown) => {
       // A user's mistake (bad JSON, a folder named like the file, no permission); anything else is a bug.

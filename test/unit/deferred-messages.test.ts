@@ -12,6 +12,7 @@ import { resolveConfig, type ResolvedConfig } from '../../src/config.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { loadMessagesStage, newState, type BuildState } from '../../src/stages.ts';
 import { messagesNow } from '../../src/i18n/deferred-messages.ts';
+import { bytesPrint, textPrint } from '../../src/cache/message-texts.ts';
 import { fixtureSites } from '../helpers/site.ts';
 
 const sites = fixtureSites('basic');
@@ -80,5 +81,14 @@ describe('locale files whose text the build cache keeps', () => {
     expect(state.messages.get('de')!.added).toBe('Neu');
     // en's text is kept: deferred.
     expect(Object.keys(state.messages.get('en')!)).toEqual([]);
+  });
+});
+
+describe('the print of a locale file made from its bytes (the text is not decoded for it)', () => {
+  it('is the print of the text they decode to, also with a byte order mark, and for bytes that are not UTF-8', () => {
+    for (const text of ['{"a": "b"}', '\ufeff{"titel": "Über uns — 日本語 🎉"}', '']) expect(bytesPrint(Buffer.from(text))).toBe(textPrint(text));
+    // A lone continuation byte and a cut-short sequence: decoded, each is U+FFFD.
+    const malformed = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0x80, 0xe6, 0x97, 0x22, 0x7d]);
+    expect(bytesPrint(malformed)).toBe(textPrint(malformed.toString('utf8')));
   });
 });
