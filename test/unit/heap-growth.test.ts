@@ -90,6 +90,25 @@ sizes.worker = await worker();`);
   });
 });
 
+describe('limitHeapGrowth', () => {
+  it('collects the heap once as it limits its growth, so that the garbage of the stages before the render is not carried into it; not for a smaller build', async () => {
+    const sizes = await run(`
+const used = () => v8.getHeapStatistics().used_heap_size;
+// Objects that outlive a few scavenges (moved to the old generation), then garbage: only a full collection frees them.
+let kept = Array.from({ length: 300000 }, (_, i) => ({ i }));
+survivors();
+kept = undefined;
+sizes.garbage = used();
+limitHeapGrowth(999);
+sizes.small = used();
+limitHeapGrowth(1000);
+sizes.large = used();`);
+    const { garbage, small, large } = sizes as Record<string, number>;
+    expect(small).toBeGreaterThan(garbage - 2 * MB);
+    expect(large).toBeLessThan(small - 8 * MB);
+  });
+});
+
 const sites = fixtureSites('basic');
 
 /**
