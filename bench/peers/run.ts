@@ -6,9 +6,9 @@
  * its own cache and previous output kept (a CI run with its caches restored; the floor keeps
  * nothing, so it has no rebuild). The tools take turns, the order rotating every round; every cold
  * build writes into new folders, all removed at the end, so that none is timed right after a large
- * deletion (bench/lib.ts, scratch()). Medians of
- * BENCH_RUNS rounds (default 3) with [min–max]; ratios against the floor's cold build of the same
- * run. What each peer does and does not do: bench/peers/README.md.
+ * deletion (bench/lib.ts, scratch()). Medians of BENCH_RUNS rounds (default 3) with [min–max];
+ * ratios against the floor's cold build of the same run. What each peer does and does not do:
+ * bench/peers/README.md.
  *
  *   BENCH_RUNS=5 npm run bench:peers
  *   BENCH_SIZES=1 npm run bench:peers        # the real site only
