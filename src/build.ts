@@ -171,7 +171,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // The digest of the site's sources for the output record, taken before any stage reads them:
   // one changed while the build runs differs from it then. Their folders follow from the root.
   let sources: string | undefined;
-  const takeSources = () => (sources ??= sourcePrint(sourceFolders(siteFolders(root)), cache?.prints));
+  const folders = siteFolders(root);
+  const takeSources = () => (sources ??= sourcePrint(sourceFolders(folders), cache?.prints, cache?.localeBytes && { dir: folders.localesDir, bytes: cache.localeBytes }));
   // A config that esbuild bundles (not from the cache) is new, so the build will be full: its
   // stages load, and the sources' digest is taken (5 to 8 ms of the real site's build), while the
   // main thread waits for esbuild. A failure to load is left to the pipeline's own import.

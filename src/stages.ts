@@ -134,15 +134,25 @@ export async function loadMessagesStage(state: BuildState, options?: LoadOptions
   // use (see i18n/deferred-messages.ts). Each file's print is made from its bytes as it is read.
   const prints = new Map<string, string>();
   const deferred = new Set<string>();
-  const kept = state.deferMessages && state.cache && state.write ? keptTextTest(state.cache.dir) : null;
+  const { cache } = state;
+  const kept = state.deferMessages && cache && state.write ? keptTextTest(cache.dir) : null;
+  // The files the sources' digest read: their bytes, and those bytes' SHA-1 (CacheLocation's localeBytes).
+  const digested = new WeakMap<Buffer, string>();
+  const read = (file: string): Buffer | undefined => {
+    const bytes = cache?.localeBytes?.get(file);
+    const sha1 = cache?.prints?.get(file);
+    if (bytes && sha1) digested.set(bytes, sha1);
+    return bytes;
+  };
   const defer = (code: string, bytes: Buffer): boolean => {
-    const print = bytesPrint(bytes);
+    const print = bytesPrint(bytes, digested.get(bytes));
     prints.set(code, print);
     if (!kept!(print)) return false;
     deferred.add(code);
     return true;
   };
-  const loaded = await loadMessages(state.config.root, state.config.localesDir, state.config.locales, state.config.defaultLocale.code, { ...options, defer: kept ? defer : undefined });
+  const loaded = await loadMessages(state.config.root, state.config.localesDir, state.config.locales, state.config.defaultLocale.code, { ...options, defer: kept ? defer : undefined, read });
+  cache?.localeBytes?.clear();
   state.warnings.push(...loaded.warnings);
   state.messages = loaded.byLocale;
   for (const [code, file] of loaded.files) state.messagePrints.set(file.messages, prints.get(code) ?? textPrint(file.source));

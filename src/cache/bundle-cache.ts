@@ -102,9 +102,11 @@ function knownPrint(file: string, known: Map<string, string> | undefined): strin
 
 const digest = (data: string | Uint8Array) => createHash('sha1').update(data).digest('base64');
 
-export function filePrint(file: string): string {
+export function filePrint(file: string, onBytes?: (bytes: Buffer) => void): string {
   try {
-    return digest(readFileSync(file));
+    const bytes = readFileSync(file);
+    onBytes?.(bytes);
+    return digest(bytes);
   } catch {
     return 'missing';
   }

@@ -36,8 +36,10 @@ export function textPrint(source: string): string {
  * textPrint of the text these bytes decode to (as UTF-8), made from the bytes: when they are
  * well-formed UTF-8 the text's UTF-8 is those very bytes, and the text need not be decoded for it.
  */
-export function bytesPrint(bytes: Buffer): string {
-  return isUtf8(bytes) ? PREFIX + createHash('sha1').update(bytes).digest('hex') : textPrint(bytes.toString('utf8'));
+export function bytesPrint(bytes: Buffer, sha1?: string): string {
+  if (!isUtf8(bytes)) return textPrint(bytes.toString('utf8'));
+  // `sha1`: the bytes' SHA-1 in base64, made already (bundle-cache.ts, filePrint).
+  return PREFIX + (sha1 === undefined ? createHash('sha1').update(bytes).digest('hex') : Buffer.from(sha1, 'base64').toString('hex'));
 }
 
 /** The file of a text print's text; null for a print of another kind (messages without a file's text). */

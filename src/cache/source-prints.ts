@@ -28,20 +28,26 @@ export function sourceFolders(config: Pick<ResolvedConfig, 'pagesDir' | 'templat
  * that is not there). Each file's print (bundle-cache.ts, filePrint) goes into `prints` by its
  * path: the bundle cache checks its inputs with them (build-cache.ts, CacheLocation's prints).
  */
-export function sourcePrint(folders: string[], prints?: Map<string, string>): string {
+export function sourcePrint(folders: string[], prints?: Map<string, string>, keep?: KeptBytes): string {
   const h = createHash('sha256');
   for (const dir of folders) {
     h.update(`${dir}\0`);
-    addTree(h, dir, new Set(), prints);
+    addTree(h, dir, new Set(), prints, keep);
   }
   return h.digest('hex');
+}
+
+/** The files of a folder whose bytes the digest keeps, as it read them (CacheLocation's localeBytes). */
+export interface KeptBytes {
+  dir: string;
+  bytes: Map<string, Buffer>;
 }
 
 /**
  * Adds a folder's entries, sorted, recursing into folders; symbolic links are followed (as the
  * build's globs do), each real folder walked once per path so that a link cycle ends.
  */
-function addTree(h: Hash, dir: string, onPath: Set<string>, prints: Map<string, string> | undefined): void {
+function addTree(h: Hash, dir: string, onPath: Set<string>, prints: Map<string, string> | undefined, keep: KeptBytes | undefined): void {
   let entries: Dirent[];
   let real: string;
   try {
@@ -60,10 +66,10 @@ function addTree(h: Hash, dir: string, onPath: Set<string>, prints: Map<string, 
     const file = path.join(dir, entry.name);
     const kind = entry.isSymbolicLink() ? statKind(file) : entry.isDirectory() ? 'd' : entry.isFile() ? 'f' : 'o';
     h.update(`${entry.name}\0${kind}\0`);
-    if (kind === 'd') addTree(h, file, onPath, prints);
+    if (kind === 'd') addTree(h, file, onPath, prints, keep);
     else if (kind === 'f') {
       // A print (base64, or 'missing') holds no line break: none passes for the names after it.
-      const print = filePrint(file);
+      const print = filePrint(file, keep && dir === keep.dir ? (bytes) => keep.bytes.set(file, bytes) : undefined);
       prints?.set(file, print);
       h.update(`${print}\n`);
     } else h.update('\n');

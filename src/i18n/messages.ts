@@ -27,13 +27,13 @@ export interface MessageFile {
  * Reads and flattens a message file; `null` when it does not exist. Throws a SitegenError with a
  * code frame for bad JSON, naming the file as `shownAs` (relative to the project root).
  */
-export async function readMessageFile(file: string, shownAs = file, defer?: (bytes: Buffer) => boolean): Promise<MessageFile | null> {
+export async function readMessageFile(file: string, shownAs = file, defer?: (bytes: Buffer) => boolean, read?: (file: string) => Buffer | undefined): Promise<MessageFile | null> {
   let source: string;
   let bytes: Buffer | undefined;
   try {
     // Read as bytes when the file may be deferred: a deferred file's text is decoded only if asked
     // for (decoding the real site's 1.4 MB from UTF-8 took 4 to 8 ms).
-    if (defer) bytes = await readFile(file);
+    if (defer) bytes = read?.(file) ?? (await readFile(file));
     else source = await readFile(file, 'utf8');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -142,6 +142,8 @@ export interface LoadOptions {
    * parsed on first use, and its file has no tree.
    */
   defer?: (code: string, bytes: Buffer) => boolean;
+  /** With `defer`: a file's bytes read already (by path), or undefined to read it. */
+  read?: (file: string) => Buffer | undefined;
 }
 
 /** Loads every locale's file. The default locale's must exist; a missing other file is a warning. */
@@ -159,7 +161,7 @@ export async function loadMessages(
   const shown = (l: { file: string }) => projectPath(root, path.join(localesDir, l.file));
   const read = (l: { code: string; file: string }) => {
     const defer = options.defer;
-    const reading = readMessageFile(path.join(localesDir, l.file), shown(l), defer && ((bytes) => defer(l.code, bytes)));
+    const reading = readMessageFile(path.join(localesDir, l.file), shown(l), defer && ((bytes) => defer(l.code, bytes)), options.read);
     if (!options.skipUnreadable || l.code === defaultCode) return reading;
     return reading.catch((err: unknown) => {
       // A user's mistake (bad JSON, a folder named like the file, no permission); anything else is a bug.

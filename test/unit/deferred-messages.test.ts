@@ -4,6 +4,7 @@
  * locales' pages come from the cache by their files' prints alone. A text the cache does not keep
  * (an edited file) is loaded as before, its errors reported by the messages stage.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -84,9 +85,31 @@ describe('locale files whose text the build cache keeps', () => {
   });
 });
 
+describe('locale files the sources\' digest read', () => {
+  it('are loaded from the bytes the digest read, with its print of them, not read again', async () => {
+    const file = path.join(site, 'locales', 'de.json');
+    // What the digest saw: a text other than the file's now (edited since, while the build ran).
+    const seen = Buffer.from(JSON.stringify({ ...(JSON.parse(await readFile(file, 'utf8')) as object), seen: 'als gelesen' }));
+    const state = newState(config, createMemoryLogger(), []);
+    state.cache = { dir: cacheDir, version: 'test', prints: new Map([[file, createHash('sha1').update(seen).digest('base64')]]), localeBytes: new Map([[file, seen]]) };
+    state.deferMessages = true;
+    await loadMessagesStage(state);
+    const de = state.messages.get('de')!;
+    expect(de.seen).toBe('als gelesen');
+    expect(state.messagePrints.get(de)).toBe(textPrint(seen.toString('utf8')));
+    // Let go of once taken.
+    expect(state.cache.localeBytes!.size).toBe(0);
+  });
+});
+
 describe('the print of a locale file made from its bytes (the text is not decoded for it)', () => {
   it('is the print of the text they decode to, also with a byte order mark, and for bytes that are not UTF-8', () => {
-    for (const text of ['{"a": "b"}', '\ufeff{"titel": "Über uns — 日本語 🎉"}', '']) expect(bytesPrint(Buffer.from(text))).toBe(textPrint(text));
+    for (const text of ['{"a": "b"}', '\ufeff{"titel": "Über uns — 日本語 🎉"}', '']) {
+      const bytes = Buffer.from(text);
+      expect(bytesPrint(bytes)).toBe(textPrint(text));
+      // With the bytes' SHA-1 made already (base64, as the sources' digest has it).
+      expect(bytesPrint(bytes, createHash('sha1').update(bytes).digest('base64'))).toBe(textPrint(text));
+    }
     // A lone continuation byte and a cut-short sequence: decoded, each is U+FFFD.
     const malformed = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0x80, 0xe6, 0x97, 0x22, 0x7d]);
     expect(bytesPrint(malformed)).toBe(textPrint(malformed.toString('utf8')));
