@@ -10,13 +10,8 @@ import type { ResolvedConfig } from './config.ts';
 import { errors } from './errors.ts';
 import { SRC_DIR } from './package-root.ts';
 import { metafileInputs } from './cache/bundle-cache.ts';
-import { importModule } from './import-module.ts';
+import { api } from './esbuild-api.ts';
 
-/**
- * esbuild's API, imported on first use: loading it costs about as much CPU as a bare Node start,
- * which a build whose bundles all come from the build cache does not need.
- */
-export const api = () => importModule<typeof esbuild>('esbuild');
 
 /**
  * Left to Node, found through bundle-modules.ts' links: pages and the renderer share one React, and

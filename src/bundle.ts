@@ -9,7 +9,8 @@ import { PACKAGE_ROOT, SRC_DIR } from './package-root.ts';
 import { projectPath } from './file-paths.ts';
 import { isProcessAlive } from './process-alive.ts';
 import { externalPackages, linkPackages, preloadReactServer } from './bundle-modules.ts';
-import { api as esbuildApi, decodeBuilt, encodeBuilt, ENTRY, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
+import { api as esbuildApi } from './esbuild-api.ts';
+import { decodeBuilt, encodeBuilt, ENTRY, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
 import { cachedRun, type Inputs } from './cache/bundle-cache.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
 

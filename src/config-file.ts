@@ -20,6 +20,7 @@ import { SRC_DIR } from './package-root.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
 import { cachedRun, metafileInputs } from './cache/bundle-cache.ts';
 import { importModule } from './import-module.ts';
+import { api } from './esbuild-api.ts';
 
 export interface LoadedConfigModule {
   /** The default export. */
@@ -133,7 +134,7 @@ export async function importConfigFile(file: string, onImport?: (file: string) =
 }
 
 async function bundle(file: string, whileBundling?: () => void) {
-  const esbuild = await importModule<typeof import('esbuild')>('esbuild');
+  const esbuild = await api();
   // Once esbuild has the request (after its plugins' setup, in microtasks).
   if (whileBundling) setImmediate(whileBundling);
   return esbuild.build({

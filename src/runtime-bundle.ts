@@ -24,13 +24,7 @@ import { siteFile, siteNamespace } from './site-namespace.ts';
 import { encodeTable } from './runtime/locale-match.ts';
 import { SRC_DIR } from './package-root.ts';
 import { metafileInputs } from './cache/bundle-cache.ts';
-import { importModule } from './import-module.ts';
-
-/**
- * esbuild's API, imported on first use: loading it costs about as much CPU as a bare Node start,
- * which a build whose bundles all come from the build cache does not need.
- */
-const api = () => importModule<typeof esbuild>('esbuild');
+import { api } from './esbuild-api.ts';
 
 export interface RuntimeAssets {
   /** Files to write under the assets base, paths relative to it, e.g. 'assets/runtime.3F2A1C9D.js'. */

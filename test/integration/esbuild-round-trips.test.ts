@@ -19,8 +19,9 @@ const calls = new Map<string, string[]>();
 /** Per plugin name, the paths it asked esbuild to resolve (build.resolve: one round trip more each). */
 const asked = new Map<string, string[]>();
 
-vi.mock('esbuild', async (importOriginal) => {
-  const real = await importOriginal<typeof esbuild>();
+// esbuild's API as the build loads it (src/esbuild-api.ts, which requires the package).
+vi.mock('../../src/esbuild-api.ts', async (importOriginal) => {
+  const real = await (await importOriginal<typeof import('../../src/esbuild-api.ts')>()).api();
   const counted = (plugin: esbuild.Plugin): esbuild.Plugin => ({
     name: plugin.name,
     setup: (build) =>
@@ -38,7 +39,8 @@ vi.mock('esbuild', async (importOriginal) => {
       }),
   });
   const build = (options: esbuild.BuildOptions) => real.build({ ...options, plugins: options.plugins?.map(counted) });
-  return { ...real, build, default: { ...real, build } };
+  const counting = { ...real, build };
+  return { api: async () => counting };
 });
 
 const sites = fixtureSites('basic');
