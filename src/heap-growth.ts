@@ -30,7 +30,7 @@
  * were loaded, 8 as the render started and 16 once the jobs' cache keys were made. Held from the
  * render's start, as first done, the main thread's young generation at the peak was 16 MB, or 32
  * when a scavenge had grown it before (3 of 5 bench:memory runs); held from the plan on, it is 8,
- * sometimes still 16 (1 or 2 builds in 6 on a loaded machine; not yet known where it grows).
+ * and stays so while the render workers start (below).
  * Cold 20x builds, 7 alternating rounds: peak RSS 169 [162-180] -> 161 [151-166] MB, user time
  * 6,280 [5,870-7,590] -> 6,480 [5,850-7,790] ms.
  * Held smaller still, from the build's start (1 to 2 MB semi-spaces), the peak was lower (20x:
