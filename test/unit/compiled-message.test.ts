@@ -30,6 +30,22 @@ describe('compileMessage', () => {
     expect(compileMessage('Shared {product} text', 'de-DE').ast).not.toBe(first.ast);
   });
 
+  it("makes a locale's resolved name once, not at every compile (V8 makes an Intl.Locale's string anew each time)", () => {
+    const { toString } = Intl.Locale.prototype;
+    let calls = 0;
+    Intl.Locale.prototype.toString = function (this: Intl.Locale) {
+      calls++;
+      return toString.call(this);
+    };
+    try {
+      const names = ['One {n}', 'Two {n}', 'Three {n}'].map((source) => compileMessage(source, 'fr-CA').locale);
+      expect(names).toEqual(['fr-CA', 'fr-CA', 'fr-CA']);
+      expect(calls).toBe(1);
+    } finally {
+      Intl.Locale.prototype.toString = toString;
+    }
+  });
+
   // Every iso of the locale table, tags written in other cases, one with a Unicode extension, and ones ICU has no data for.
   it.each(['en-US', 'ar', 'de-DE', 'es', 'fr-FR', 'hi-IN', 'id-ID', 'it-IT', 'ja-JP', 'ko-KR', 'ms', 'pt-BR', 'ru-RU', 'th', 'tr-TR', 'vi', 'zh-CN', 'zh-TW', 'EN-gb', 'zh-hant-tw', 'de-DE-u-nu-arab', 'tlh', 'xx-YY'])(
     'reports the resolved locale as IntlMessageFormat does (%s)',
