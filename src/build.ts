@@ -243,12 +243,15 @@ async function fullBuild(
   state.cacheUse.damaged += damaged;
   state.recorded = recorded;
   state.deferMessages = true;
+  state.prestart = true;
   state.stages.push(...before);
   // The languages' own names, made with Intl's data once and kept (cache/locale-names.ts).
   const names = scope && cachedOwnNames(scope.cache, config.locales, () => state.cacheUse.damaged++);
   try {
     await runPipeline(state);
   } finally {
+    // Workers a failed stage left unused (the render ends those it takes).
+    await (await state.prestarted?.catch(() => null))?.end();
     await state.server?.dispose();
   }
   names?.save();

@@ -12,8 +12,8 @@ import { bundleServer, type BundleFolder, type ServerBundle } from './bundle.ts'
 import type { RuntimeAssets } from './runtime-bundle.ts';
 import { cachedRuntime } from './cache/runtime-cache.ts';
 import { describePages } from './render/pages.ts';
-import { renderAll } from './render/pool.ts';
-import { forgetBuildPacks, newBuildPacks, savePageIndex, sourceOf } from './cache/page-packs.ts';
+import { prestartWorkers, renderAll, workersBeforeBundle, type Prestarted } from './render/pool.ts';
+import { forgetBuildPacks, hasPageIndex, newBuildPacks, savePageIndex, sourceOf } from './cache/page-packs.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/context.ts';
 import { NO_LINKS } from './render/compact.ts';
 import { PageVerifier, reportProblems, verifyPages, type Problem, type VerifyTargets } from './verify/verify.ts';
@@ -105,6 +105,10 @@ export interface BuildState {
   cacheUse: { reused: number; rendered: number; damaged: number };
   /** The output the last build left, whose files equal to this build's are linked into staging. */
   previous: PreviousOutput | null;
+  /** Whether the bundle stage starts the render's workers (`sitegen build`'s: its caller ends any it leaves, see prestarted). */
+  prestart: boolean;
+  /** Render workers started by the bundle stage, until the render stage takes them (render/pool.ts, Prestarted). */
+  prestarted: Promise<Prestarted | null> | null;
   /** What the output record knows of the pages of the output (output-record.ts); null without one. */
   recorded: Recorded | null;
   /** A print of what the pages' links were judged against as they came (targetsPrint); '' when they were not. */
@@ -122,7 +126,7 @@ export interface BuildState {
 export function newState(config: ResolvedConfig, logger: Logger, warnings: string[], workers?: number): BuildState {
   return {
     config, logger, warnings: [...warnings], stages: [], workers, write: true, staging: null,
-    messages: new Map(), messagePrints: new WeakMap(), deferMessages: false, localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
+    messages: new Map(), messagePrints: new WeakMap(), deferMessages: false, prestart: false, prestarted: null, localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
     previous: null, recorded: null, linksJudged: '', siteWrites: null, textsKept: null, bundleInputs: [], written: null,
@@ -354,12 +358,15 @@ export async function bundleStage(state: BuildState): Promise<void> {
   const described = bundleServer(config, state.routes, state.notFoundFile, state.bundles, { location: state.cache, onDamaged, onInputs, whileBundling }).then((server) => {
     // Set at once: the build disposes of it also when the runtime's builds fail.
     state.server = server;
+    void state.prestarted?.then((workers) => workers?.load(server.modulePath));
     // A bundle from the cache had no esbuild to wait for: the check runs while the pages are described.
     whileBundling();
     return describePages(server.modulePath, config, state.routes, state.notFoundFile, server.layouts);
   });
   const runtime = state.runtimeBuild ?? runtimeAssets(state);
   const statics = listStatic(config.staticDir);
+  // While esbuild works: the main thread only waits for it (see Prestarted).
+  if (state.prestart && state.write) state.prestarted = prestartWorkers(workersBeforeBundle(state.plan.length, !!state.cache && hasPageIndex(state.cache.dir), state.workers));
   // All settled before a failure is thrown: the server module's folder is then the build's to dispose of.
   for (const outcome of await Promise.allSettled([described, runtime, statics])) if (outcome.status === 'rejected') throw outcome.reason;
   const [{ pages, notFound }, assets, staticFiles] = await Promise.all([described, runtime, statics]);
@@ -422,7 +429,10 @@ export async function renderStage(state: BuildState): Promise<void> {
   /** Each job's problems, at its index: reported in the order of the jobs, as verifyPages does. */
   const problems: (Problem[] | undefined)[] = [];
   const context = cachedRenderContext(state, state.staging ?? '');
+  const prestarted = await state.prestarted;
+  state.prestarted = null;
   state.results = await renderAll({
+    prestarted,
     modulePath: state.server!.modulePath,
     workers: state.workers,
     root: config.root,

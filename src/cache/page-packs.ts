@@ -16,7 +16,7 @@
  * the bytes the index names. The weekly pruning (prune.ts) removes packs unwritten for a week.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync, writevSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync, writevSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -54,6 +54,11 @@ const indexFile = (dir: string) => path.join(folderOf(dir), 'index');
  * The index of the cache at `dir`: empty when there is none, 'damaged' when the file is not a
  * whole index (cut short, changed, or not one at all).
  */
+/** Whether the cache in `dir` has a page index (any entries). */
+export function hasPageIndex(dir: string): boolean {
+  return existsSync(indexFile(dir));
+}
+
 export function readPageIndex(dir: string): Map<string, PackLocation> | 'damaged' {
   let text: string;
   try {

@@ -67,6 +67,67 @@ export interface RenderOptions {
   onResult?: (result: JobResult, index: number) => void;
   /** Told how much the jobs amount to, in renders, before they start (see work). */
   onWork?: (renders: number) => void;
+  /** Workers started before the server module was there (prestartWorkers), used if as many are wanted, else ended. */
+  prestarted?: Prestarted | null;
+}
+
+/**
+ * Render workers started while esbuild makes the server module (the bundle stage), which the main
+ * thread only waits for: a worker's start (Node's own set-up, then the server module with React and
+ * the pages) then no longer holds up the render. Started by the render stage, at 20 times the real
+ * site's size it did: the main thread waited 50-120 ms for the workers' heaps to be set up (heap-
+ * growth.ts), then rendered alone while each worker loaded the server module.
+ */
+export interface Prestarted {
+  workers: Worker[];
+  /** How many have held their young generation (heap-growth.ts), counted by each. */
+  started: Int32Array;
+  /** The first error of a worker before the render took it: the render fails with it. */
+  error: unknown;
+  /** Tells the workers the server module's path: they load it while the main thread goes on. */
+  load(modulePath: string): void;
+  /** Ends the workers the render did not take (a failed stage, or another number of workers). */
+  end(): Promise<void>;
+}
+
+/**
+ * How many render workers a build of `jobs` pairs is sure to use before its server module exists:
+ * the render decides by the pairs the build cache has no entry for, which only the server
+ * module's print tells; with no entry in the cache (`cacheHasPages` false), that is every pair.
+ */
+export function workersBeforeBundle(jobs: number, cacheHasPages: boolean, forced: number | undefined, cores = os.availableParallelism()): number {
+  const workers = forced ?? (cacheHasPages ? 0 : workersFor(jobs, cores));
+  // As many as renderShared uses: no more than there are batches.
+  return Math.min(workers, Math.ceil(jobs / BATCH));
+}
+
+/** Starts `count` render workers that wait for the server module's path, then for their context (see Prestarted). */
+export async function prestartWorkers(count: number): Promise<Prestarted | null> {
+  if (count === 0) return null;
+  const started = new Int32Array(new SharedArrayBuffer(4));
+  // Each takes its first message as the server module's URL, its second as its workerData (startWorker).
+  const bootstrap = workerStart(
+    `import('node:worker_threads').then(({ parentPort }) => { const next = () => new Promise((r) => parentPort.once('message', r)); return next().then((url) => import(url)).then((m) => next().then((data) => m.startWorker(m, data))); })`,
+  );
+  const prestarted: Prestarted = {
+    workers: [],
+    started,
+    error: undefined,
+    load: (modulePath) => {
+      for (const worker of prestarted.workers) worker.postMessage(pathToFileURL(modulePath).href);
+    },
+    end: async () => {
+      await Promise.all(prestarted.workers.map((w) => w.terminate()));
+    },
+  };
+  for (let i = 0; i < count; i++) {
+    const worker = new Worker(bootstrap, { eval: true, workerData: { started }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    worker.on('error', (err) => (prestarted.error ??= err));
+    prestarted.workers.push(worker);
+  }
+  // While the young generation is held, the main thread goes on once the workers' heap setups are over (heap-growth.ts).
+  await holdAfterWorkersStart(prestarted.workers, started);
+  return prestarted;
 }
 
 /**
@@ -83,8 +144,11 @@ export async function renderAll(options: RenderOptions): Promise<JobResult[]> {
   const renders = work(options);
   options.onWork?.(renders);
   const workers = options.workers ?? workersFor(renders, os.availableParallelism());
+  const { prestarted } = options;
+  const usable = prestarted && Math.min(workers, Math.ceil(options.jobs.length / BATCH)) === prestarted.workers.length ? prestarted : null;
+  if (prestarted && !usable) await prestarted.end();
   if (workers === 0) return renderAlone(mod, options);
-  return renderShared(mod, options, workers);
+  return renderShared(mod, options, workers, usable);
 }
 
 /** The main thread alone: the jobs a run at a time, each run's results handed on to `onResult` as it ends. */
@@ -119,7 +183,7 @@ function work({ jobs, context: ctx }: Pick<RenderOptions, 'jobs' | 'context'>): 
   return renders;
 }
 
-async function renderShared(mod: ServerModule, options: RenderOptions, count: number): Promise<JobResult[]> {
+async function renderShared(mod: ServerModule, options: RenderOptions, count: number, prestarted: Prestarted | null): Promise<JobResult[]> {
   const { context } = options;
   // Workers are sent copies of the messages: each locale's parsed first (i18n/deferred-messages.ts).
   for (const messages of Object.values(context.messages)) messagesNow(messages);
@@ -143,7 +207,7 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
   const bootstrap = workerStart(`import(${JSON.stringify(url)}).then((m) => m.startWorker(m))`);
   const workers: Worker[] = [];
   /** How many workers have held their young generation (heap-growth.ts), counted by each. */
-  const started = new Int32Array(new SharedArrayBuffer(4));
+  const started = prestarted?.started ?? new Int32Array(new SharedArrayBuffer(4));
   let mainShare: Promise<void> = Promise.resolve();
   const finished = new Promise<void>((resolve, reject) => {
     const check = () => done === queue.size && resolve();
@@ -153,11 +217,9 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
       const progress = new Int32Array(new SharedArrayBuffer(8));
       // Only the messages of its own locales (and of their fallbacks): others come with a batch that needs them.
       const has = withFallbacks(context, queue.localesOf(thread));
-      const worker = new Worker(bootstrap, {
-        eval: true,
-        workerData: { context: { ...context, messages: messagesOf(context, has) }, progress, started },
-        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-      });
+      const data = { context: { ...context, messages: messagesOf(context, has) }, progress, started };
+      const worker = prestarted?.workers[thread - 1] ?? new Worker(bootstrap, { eval: true, workerData: data, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+      if (prestarted) worker.postMessage(data);
       workers.push(worker);
       /** The batches sent to this worker, by their number; those not answered yet are in flight. */
       const sent: Batch[] = [];
@@ -193,9 +255,10 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
       });
       feed();
     }
+    if (prestarted?.error) reject(prestarted.error);
     // While the young generation is held, the main thread renders once the workers' heap setups
-    // are over, which let go of it (heap-growth.ts).
-    const held = holdAfterWorkersStart(workers, started);
+    // are over, which let go of it (heap-growth.ts); those of prestarted workers were waited for as they started.
+    const held = prestarted ? Promise.resolve() : holdAfterWorkersStart(workers, started);
     // The main thread's share: one batch at a time, yielding so that workers are fed meanwhile.
     mainShare = (async () => {
       try {

@@ -574,14 +574,15 @@ function setProgress({ cells, batch }: Progress, job: number): void {
 }
 
 /**
- * Worker thread loop: context from workerData, job batches by message, each answered with its
+ * Worker thread loop: context from `data` (its workerData, or the message a worker started before
+ * the server module existed was sent, render/pool.ts), job batches by message, each answered with its
  * number. The context holds the messages of the worker's own locales; a batch of other locales
  * brings theirs (render/queue.ts). The next batch comes before this one is answered
  * (render/pool.ts): it renders while this one's writes finish.
  */
-export function startWorker(mods: ServerModules): void {
+export function startWorker(mods: ServerModules, data: unknown = workerData): void {
   process.setSourceMapsEnabled(true);
-  const { context: ctx, progress } = workerData as { context: RenderContext; progress: Int32Array };
+  const { context: ctx, progress } = data as { context: RenderContext; progress: Int32Array };
   parentPort!.on('message', async (msg: { id: number; jobs: RenderJob[]; messages?: RenderContext['messages'] }) => {
     if (msg.messages) Object.assign(ctx.messages, msg.messages);
     const results = await renderJobs(mods, ctx, msg.jobs, { progress: { cells: progress, batch: msg.id }, inline: true });

@@ -1,11 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
 import { cp, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { build } from '../../src/build.ts';
 import { runCli } from '../../src/cli.ts';
 import { SitegenError } from '../../src/errors.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { applyChanges, expectSameBytes, fixtureSites, snapshotTree } from '../helpers/site.ts';
+import { applyChanges, expectSameBytes, fixtureSites, REPO, snapshotTree } from '../helpers/site.ts';
+
+const exec = promisify(execFile);
 
 const site = fixtureSites('basic');
 
@@ -236,6 +240,20 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.code).toBe('BundleFailed');
     expect(err.detail).toMatch(/pages\/about\.tsx:6:\d+/);
   });
+
+  it('`sitegen build` whose page does not bundle ends the render workers it started while esbuild ran, and exits with the error', async () => {
+    const root = await site();
+    await applyChanges(root, { 'pages/about.tsx': PAGE('return <h1>{t("about.title")</h1>;') });
+    // The worker waits for a server module that never comes: left running, it would keep the process alive.
+    const run = exec(process.execPath, [path.join(REPO, 'bin', 'sitegen'), 'build', '--root', root, '--workers', '1', '--no-cache'], { cwd: root, timeout: 60_000 });
+    const failed = await run.then(
+      () => { throw new Error('the build should have failed'); },
+      (e: { code: number | null; killed: boolean; stderr: string }) => e,
+    );
+    expect(failed.killed).toBe(false);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/pages\/about\.tsx:6:\d+/);
+  }, 90_000);
 
   it('an enhancer with a syntax error names its file and line, and leaves no server bundle of the build behind', async () => {
     const root = await site();

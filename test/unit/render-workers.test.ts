@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { defaultWorkers } from '../../src/render/pool.ts';
+import { defaultWorkers, workersBeforeBundle } from '../../src/render/pool.ts';
 import { jobKey } from '../../src/render/render-cache.ts';
 import { newBuildPacks, savePageIndex } from '../../src/cache/page-packs.ts';
 import type { PageInfo, RenderContext, RenderJob } from '../../src/render/context.ts';
@@ -59,5 +59,22 @@ describe('render worker threads by default', () => {
     const large = await site(600);
     expect(defaultWorkers(large, 1)).toBe(0);
     expect(defaultWorkers({ jobs: large.jobs, context: { ...large.context, cache: null } }, 2)).toBe(1);
+  });
+});
+
+describe('render workers started before the server module exists (while esbuild bundles it)', () => {
+  it('as many as the render takes for a large build with no page in its cache; none when the cache has pages, as only the render can tell how many it spares', () => {
+    expect(workersBeforeBundle(1200, false, undefined, 2)).toBe(1);
+    expect(workersBeforeBundle(1200, false, undefined, 4)).toBe(3);
+    expect(workersBeforeBundle(1200, true, undefined, 2)).toBe(0);
+    expect(workersBeforeBundle(900, false, undefined, 2)).toBe(0);
+    expect(workersBeforeBundle(1200, false, undefined, 1)).toBe(0);
+  });
+
+  it('a number of workers asked for is started, but no more than there are batches of jobs', () => {
+    expect(workersBeforeBundle(1200, true, 2, 2)).toBe(2);
+    expect(workersBeforeBundle(10, false, 2, 2)).toBe(2);
+    expect(workersBeforeBundle(8, false, 2, 2)).toBe(1);
+    expect(workersBeforeBundle(1200, false, 0, 2)).toBe(0);
   });
 });
