@@ -50,15 +50,15 @@ const RUNNING_BUILD_GRACE_MS = 60 * 60 * 1000;
 const folderOf = (dir: string) => path.join(dir, 'pages');
 const indexFile = (dir: string) => path.join(folderOf(dir), 'index');
 
-/**
- * The index of the cache at `dir`: empty when there is none, 'damaged' when the file is not a
- * whole index (cut short, changed, or not one at all).
- */
 /** Whether the cache in `dir` has a page index (any entries). */
 export function hasPageIndex(dir: string): boolean {
   return existsSync(indexFile(dir));
 }
 
+/**
+ * The index of the cache at `dir`: empty when there is none, 'damaged' when the file is not a
+ * whole index (cut short, changed, or not one at all).
+ */
 export function readPageIndex(dir: string): Map<string, PackLocation> | 'damaged' {
   let text: string;
   try {
