@@ -56,18 +56,18 @@ export function payloadFile(buildId: string, publicPath: string): string {
   return clean ? `${buildId}/${clean}/payload.json` : `${buildId}/payload.json`;
 }
 
-/**
- * The files one page writes in one locale, relative to the output folder: its documents (the
- * route's path, then each alias, with their public paths; a not-found page's one document has
- * none) and its payload (route pages only). The renderer writes exactly these, and a build that
- * reuses an older output's folder as its staging folder keeps exactly these of it (output.ts).
- */
 /** A page's documents (each one's public path, null for a not-found page's, and file) and payload file, relative to the output. */
 export interface PageFiles {
   documents: { path: string | null; file: string }[];
   payload: string | null;
 }
 
+/**
+ * The files one page writes in one locale, relative to the output folder: its documents (the
+ * route's path, then each alias, with their public paths; a not-found page's one document has
+ * none) and its payload (route pages only). The renderer writes exactly these, and a build that
+ * reuses an older output's folder as its staging folder keeps exactly these of it (output.ts).
+ */
 export function pageFiles(
   page: { path: string | null; aliases: readonly string[] },
   code: string,
