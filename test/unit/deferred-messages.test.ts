@@ -94,6 +94,8 @@ describe('locale files the sources\' digest read', () => {
     state.cache = { dir: cacheDir, version: 'test', prints: new Map([[file, createHash('sha1').update(seen).digest('base64')]]), localeBytes: new Map([[file, seen]]) };
     state.deferMessages = true;
     await loadMessagesStage(state);
+    // The stage keeps the texts it loaded in the cache as it returns: done before the cache is removed (afterEach).
+    await state.textsKept;
     const de = state.messages.get('de')!;
     expect(de.seen).toBe('als gelesen');
     expect(state.messagePrints.get(de)).toBe(textPrint(seen.toString('utf8')));
