@@ -16,7 +16,10 @@ const tempRoot = tempDirs('file-list');
 
 /** A tree of pages as a site might hold them, and what a build must leave out. */
 async function tree(): Promise<string> {
-  const root = await tempRoot();
+  // The pages in a folder of the temporary one, beside the folder a link leads to: both removed with it.
+  const dir = await tempRoot();
+  const root = path.join(dir, 'pages');
+  const shared = path.join(dir, 'shared');
   const files = [
     'index.tsx', 'jobs.jsx', 'legacy.js', 'plain.ts', 'types.d.ts', 'jobs.test.tsx', 'test.tsx', 'notes.md', 'README',
     '_draft.tsx', '_parts/header.tsx', 'about/_hidden.tsx', 'about/index.tsx', 'about/team/index.tsx',
@@ -28,9 +31,9 @@ async function tree(): Promise<string> {
   }
   await mkdir(path.join(root, 'empty'));
   // Symbolic links: to a folder (followed), to a file (a file), and one that leads nowhere (no file).
-  await mkdir(path.join(root, '..', `${path.basename(root)}-shared`, 'nested'), { recursive: true });
-  await writeFile(path.join(root, '..', `${path.basename(root)}-shared`, 'nested', 'page.tsx'), '');
-  await symlink(path.join(root, '..', `${path.basename(root)}-shared`), path.join(root, 'linked'), 'dir');
+  await mkdir(path.join(shared, 'nested'), { recursive: true });
+  await writeFile(path.join(shared, 'nested', 'page.tsx'), '');
+  await symlink(shared, path.join(root, 'linked'), 'dir');
   await symlink(path.join(root, 'index.tsx'), path.join(root, 'alias.tsx'));
   await symlink(path.join(root, 'gone.tsx'), path.join(root, 'broken.tsx'));
   return root;

@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { fixtureSites, REPO } from '../helpers/site.ts';
 
 const exec = promisify(execFile);
+const site = fixtureSites('basic');
 
 const SCRIPT = `
 import v8 from 'node:v8';
@@ -57,7 +58,7 @@ describe('optimizeLater', () => {
         "import v8 from 'node:v8'; import { writeSync } from 'node:fs'; const set = v8.setFlagsFromString;" +
           " v8.setFlagsFromString = (flags) => { if (flags.includes('--interrupt-budget')) writeSync(2, 'interrupt budget set\\n'); return set(flags); };",
       );
-      const root = await fixtureSites('basic')();
+      const root = await site();
       const build = async () => {
         const { stderr } = await exec(process.execPath, ['--import', pathToFileURL(hook).href, path.join(REPO, 'bin', 'sitegen'), 'build', '--root', root, '--out', 'out', '--cache-dir', path.join(dir, 'cache')]);
         return stderr.split('\n').filter((line) => line === 'interrupt budget set').length;
