@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { createLogger, type Logger } from '../logger.ts';
 import { listen } from './serve.ts';
 import { StaticFiles } from './static-files.ts';
@@ -58,8 +58,13 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   const root = path.resolve(options.root);
   const outDir = path.join(root, DEV_OUT_DIR);
   await mkdir(outDir, { recursive: true });
-  const session = new DevSession(root, outDir, logger);
-  const live = new LiveReload();
+  const files = await StaticFiles.open(outDir);
+  // A reload's paths are the build's own: their files are found as a request for them would be.
+  const live = new LiveReload(async (sitePath) => {
+    const found = await files.find(sitePath);
+    return found?.file.endsWith('.html') ? readFile(found.file, 'utf8') : null;
+  });
+  const session = new DevSession(root, outDir, logger, { paths: () => live.openPages, show: (paths) => live.reload({ all: false, paths }) });
   const reports: RebuildReport[] = [];
   let waiters: ((r: RebuildReport) => void)[] = [];
 
@@ -74,7 +79,9 @@ export async function dev(options: DevOptions): Promise<DevServer> {
       const outcome = await session.rebuild(changed, signal).finally(() => sources?.add(session.configFiles));
       report = { ...base, status: 'ok', kind: outcome.kind, rendered: sortRendered(outcome.rendered), paths: [...new Set(outcome.paths)].sort(), reloadAll: outcome.reloadAll, ms: performance.now() - start, problem: null };
       live.clearProblem();
-      if (outcome.kind !== 'none') live.reload({ all: outcome.reloadAll, paths: report.paths });
+      // Pages shown before the rebuild's end (OpenPages) are not updated twice.
+      const rest = report.paths.filter((p) => !outcome.shown.includes(p));
+      if (outcome.kind !== 'none' && (rest.length || !outcome.shown.length)) await live.reload({ all: outcome.reloadAll, paths: rest });
       logger.info(describeReport(report));
     } catch (err) {
       // A failure on a file that changed again meanwhile (a save in progress) is not worth showing:
@@ -112,7 +119,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   let port = options.port ?? 3000;
   const hosts = createHostPolicy({ listenHost: host, allowedHosts: options.allowedHosts });
   const handler = createDevHandler({
-    files: await StaticFiles.open(outDir),
+    files,
     assetsPath: '/_static/',
     live,
     logger,

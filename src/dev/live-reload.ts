@@ -15,16 +15,42 @@ export const CLIENT_PATH = '/__sitegen/client.js';
 /** The opening tag of the content element the runtime swaps (`<main id="main">` in every layout). */
 const MAIN_OPEN = /<main\b[^>]*?\sid=(?:"main"|'main'|main(?=[\s>]))[^>]*>/i;
 
+const MAIN_CLOSE = '</main>';
+
+/** Where `#main`'s content is in a document (from its opening tag's end to `</main>`), or null. */
+function mainContent(html: string): { start: number; end: number; open: number } | null {
+  const open = MAIN_OPEN.exec(html);
+  const end = html.lastIndexOf(MAIN_CLOSE);
+  return open && end >= open.index + open[0].length ? { start: open.index + open[0].length, end, open: open.index } : null;
+}
+
 /**
  * A fingerprint of a document without the content of `#main`. Two versions of a page with the same
  * fingerprint differ only where the dev client can update them in place; any other change (head,
  * header, footer, the page data the runtime reads) needs a reload.
  */
 export function shellFingerprint(html: string): string {
-  const open = MAIN_OPEN.exec(html);
-  const close = html.lastIndexOf('</main>');
-  const shell = open && close >= open.index + open[0].length ? html.slice(0, open.index + open[0].length) + html.slice(close) : html;
+  const main = mainContent(html);
+  const shell = main ? html.slice(0, main.start) + html.slice(main.end) : html;
   return createHash('sha1').update(shell).digest('base64url').slice(0, 16);
+}
+
+/** A page's new version as an update event carries it: its site path, shell fingerprint and `#main` element. */
+export interface PageUpdate {
+  path: string;
+  shell: string;
+  main: string;
+}
+
+/** The update of a document for the page at `sitePath`, or null when it has no `#main` (the client then reloads). */
+export function pageUpdate(sitePath: string, html: string): PageUpdate | null {
+  const main = mainContent(html);
+  return main && { path: normalPath(sitePath), shell: shellFingerprint(html), main: html.slice(main.open, main.end + MAIN_CLOSE.length) };
+}
+
+/** A site path as the client compares them: `/de/index.html`, `/de/` and `/de` are all `/de`. */
+export function normalPath(p: string): string {
+  return p.replace(/\/index\.html$/, '').replace(/\/+$/, '') || '/';
 }
 
 /**
@@ -40,6 +66,9 @@ export function injectClient(html: string, sitePath?: string): string {
 
 /**
  * The browser side. Plain JS; the overlay's HTML comes escaped from the server (overlay.ts).
+ * The stream's URL names the page on screen: an update event for it carries its new `#main`
+ * (PageUpdate), shown without a request (the dev server may still be rendering other pages, and
+ * would answer one only after them). Other pages the event names are fetched.
  * After an update it dispatches `sitegen:update` on document (detail: whether main's content was
  * replaced), so the runtime forgets payloads it fetched and enhances the new content.
  */
@@ -51,44 +80,65 @@ const shellOf = (doc) => doc.querySelector('script[data-shell]')?.dataset.shell;
 const loadedAt = location.pathname;
 const served = document.querySelector('script[data-shell]')?.dataset.page;
 const shown = () => normal(location.pathname === loadedAt && served ? served : decodeURI(location.pathname));
-const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
 let overlay = null;
 let updates = 0;
 
-// The page's new version, in place when its shell is unchanged, else by a reload.
+// Main's new content in place when the shell is unchanged, else a reload.
+function swap(shell, nextMain) {
+  const main = document.getElementById('main');
+  if (!main || !nextMain || !shell || shell !== shellOf(document)) return location.reload();
+  main.replaceChildren(...nextMain.childNodes);
+  document.dispatchEvent(new CustomEvent('sitegen:update', { detail: true }));
+}
+
+// The page's new version, fetched.
 async function update() {
   const n = ++updates;
   try {
     const res = await fetch(location.href, { cache: 'no-store' });
     const next = new DOMParser().parseFromString(await res.text(), 'text/html');
     if (n !== updates) return; // a newer update is on its way
-    const main = document.getElementById('main');
-    const nextMain = next.getElementById('main');
-    if ((!res.ok && res.status !== 404) || !main || !nextMain || !shellOf(next) || shellOf(next) !== shellOf(document)) return location.reload();
-    main.replaceChildren(...nextMain.childNodes);
-    document.dispatchEvent(new CustomEvent('sitegen:update', { detail: true }));
+    if (!res.ok && res.status !== 404) return location.reload();
+    swap(shellOf(next), next.getElementById('main'));
   } catch {
     location.reload();
   }
 }
 
-source.addEventListener('reload', (event) => {
-  const { all, paths } = JSON.parse(event.data);
-  if (all) return location.reload();
-  if (paths.map(normal).includes(shown())) return update();
-  document.dispatchEvent(new CustomEvent('sitegen:update', { detail: false }));
-});
-source.addEventListener('problem', (event) => {
-  if (!overlay) {
-    overlay = document.createElement('sitegen-error-overlay');
-    overlay.attachShadow({ mode: 'open' });
-    document.documentElement.append(overlay);
-  }
-  overlay.shadowRoot.innerHTML = JSON.parse(event.data).html;
-});
-source.addEventListener('clear', () => {
-  overlay?.remove();
-  overlay = null;
+function connect() {
+  const source = new EventSource(${JSON.stringify(EVENTS_PATH)} + '?page=' + encodeURIComponent(shown()));
+  source.addEventListener('reload', (event) => {
+    const { all, paths, page } = JSON.parse(event.data);
+    if (all) return location.reload();
+    if (page && page.path === shown()) {
+      ++updates; // a fetch still under way is older
+      return swap(page.shell, new DOMParser().parseFromString(page.main, 'text/html').getElementById('main'));
+    }
+    if (paths.map(normal).includes(shown())) return update();
+    document.dispatchEvent(new CustomEvent('sitegen:update', { detail: false }));
+  });
+  source.addEventListener('problem', (event) => {
+    if (!overlay) {
+      overlay = document.createElement('sitegen-error-overlay');
+      overlay.attachShadow({ mode: 'open' });
+      document.documentElement.append(overlay);
+    }
+    overlay.shadowRoot.innerHTML = JSON.parse(event.data).html;
+  });
+  source.addEventListener('clear', () => {
+    overlay?.remove();
+    overlay = null;
+  });
+  return source;
+}
+
+let source = connect();
+// After a client navigation the server is told the page now on screen (the old stream closes once
+// the new one is open, so no event is missed between them).
+document.addEventListener('sitegen:page', () => {
+  const old = source;
+  source = connect();
+  source.addEventListener('open', () => old.close(), { once: true });
 });
 `;
 
@@ -99,10 +149,19 @@ export interface ReloadMessage {
   paths: string[];
 }
 
-/** The open event streams, and the current problem so a page opened later still sees it. */
+/** The open event streams with the page each shows, and the current problem so a page opened later still sees it. */
 export class LiveReload {
-  private clients = new Set<ServerResponse>();
+  /** Each stream, and the page it said it shows (normalPath), if any. */
+  private clients = new Map<ServerResponse, string | null>();
   private problemHtml: string | null = null;
+
+  /** `read(sitePath)`: the HTML of the built page at one of a reload's paths (the dev server's files), or null. */
+  constructor(private readonly read: (sitePath: string) => Promise<string | null> = async () => null) {}
+
+  /** The pages open in browsers, as normalPath gives them. */
+  get openPages(): Set<string> {
+    return new Set([...this.clients.values()].filter((p) => p !== null));
+  }
 
   get connections(): number {
     return this.clients.size;
@@ -117,12 +176,29 @@ export class LiveReload {
     });
     // One write, so a page that connects during a broken build gets the problem with the greeting.
     res.write('retry: 500\n\n' + (this.problemHtml === null ? '' : event('problem', { html: this.problemHtml })));
-    this.clients.add(res);
+    const page = new URL(req.url ?? '/', 'http://dev').searchParams.get('page');
+    this.clients.set(res, page?.startsWith('/') ? normalPath(page) : null);
     req.on('close', () => this.clients.delete(res));
   }
 
-  reload(message: ReloadMessage): void {
-    this.broadcast('reload', message);
+  /**
+   * Tells every open page which paths changed; a page among them gets its new `#main` with the
+   * event (PageUpdate). Only a file at one of the message's own paths is read, never one a
+   * client names.
+   */
+  async reload(message: ReloadMessage): Promise<void> {
+    const updates = new Map<string, Promise<PageUpdate | null>>();
+    const updateOf = (page: string | null) => {
+      const at = message.all || page === null ? undefined : message.paths.find((p) => normalPath(p) === page);
+      if (at === undefined) return null;
+      if (!updates.has(at)) updates.set(at, this.read(at).then((html) => (html === null ? null : pageUpdate(at, html))));
+      return updates.get(at)!;
+    };
+    const messages = [...this.clients].map(async ([res, page]) => {
+      const update = await updateOf(page);
+      send(res, 'reload', update ? { ...message, page: update } : message);
+    });
+    await Promise.all(messages);
   }
 
   showProblem(html: string): void {
@@ -137,12 +213,12 @@ export class LiveReload {
   }
 
   closeAll(): void {
-    for (const res of this.clients) res.end();
+    for (const res of this.clients.keys()) res.end();
     this.clients.clear();
   }
 
   private broadcast(event: string, data: unknown): void {
-    for (const res of this.clients) send(res, event, data);
+    for (const res of this.clients.keys()) send(res, event, data);
   }
 }
 

@@ -15,6 +15,7 @@ import type { JobResult, PageInfo, RenderJob } from '../render/context.ts';
 import { assetsDir, notFoundFile } from '../paths.ts';
 import { pageDependencies, pagesAffectedBy } from './dependency-graph.ts';
 import { changedKeys, jobsAffectedByMessages, type MessageChange } from './message-diff.ts';
+import { normalPath } from './live-reload.ts';
 
 /** What one rebuild did. */
 export interface Outcome {
@@ -25,6 +26,16 @@ export interface Outcome {
   paths: string[];
   /** Open pages should all reload (a full build, new styles). */
   reloadAll: boolean;
+  /** Those of `paths` open pages were told of already (OpenPages.show), before the others were rendered. */
+  shown: string[];
+}
+
+/** The pages open in browsers: an incremental rebuild renders those first and shows them at once. */
+export interface OpenPages {
+  /** Their site paths, as normalPath gives them. */
+  paths(): ReadonlySet<string>;
+  /** Tells the browsers that these paths were rewritten (the rebuild goes on with the other pages). */
+  show(paths: string[]): Promise<void>;
 }
 
 export class Superseded extends Error {
@@ -56,6 +67,7 @@ export class DevSession {
     readonly root: string,
     readonly outDir: string,
     private readonly logger: Logger,
+    private readonly open?: OpenPages,
   ) {}
 
   get hasBuild(): boolean {
@@ -96,7 +108,7 @@ export class DevSession {
     const localeFiles = list.filter((f) => inside(config.localesDir, f) && f.endsWith('.json'));
     const sourceFiles = list.filter((f) => (inside(config.pagesDir, f) || inside(config.templatesDir, f)) && !inside(config.staticDir, f));
     if (sourceFiles.some((f) => inside(config.pagesDir, f)) && (await this.routesChanged(state))) return this.full(signal);
-    if (localeFiles.length === 0 && sourceFiles.length === 0) return { kind: 'none', rendered: [], paths: [], reloadAll: false };
+    if (localeFiles.length === 0 && sourceFiles.length === 0) return { kind: 'none', rendered: [], paths: [], reloadAll: false, shown: [] };
     return this.incremental(state, localeFiles, sourceFiles, signal);
   }
 
@@ -118,7 +130,7 @@ export class DevSession {
     this.jobs = new Map(state.results.map((r) => [jobKey(r.file, r.locale), r]));
     this.deps = this.dependencies(state);
     const rendered = state.results.map((r) => ({ page: pageName(this.pageByFile(state, r.file)!), locale: r.locale }));
-    return { kind: 'full', rendered, paths: state.results.flatMap((r) => publicPaths(state, r)), reloadAll: true };
+    return { kind: 'full', rendered, paths: state.results.flatMap((r) => publicPaths(state, r)), reloadAll: true, shown: [] };
   }
 
   private async incremental(state: BuildState, localeFiles: string[], sourceFiles: string[], signal: AbortSignal): Promise<Outcome> {
@@ -176,11 +188,19 @@ export class DevSession {
       }
 
       const jobs = [...selected.values()];
-      // A few pages: on the main thread, where the bundle is loaded already.
-      const results = jobs.length ? await renderAll({ modulePath: draft.server!.modulePath, context: renderContext(draft, this.outDir), jobs, workers: 0, root: draft.config.root }) : [];
-      const failed = results.find((r) => r.error);
-      const failure = failed ? jobError(draft, failed) : null;
-      if (failure) throw failure;
+      // The pages open in browsers first, shown as soon as they are written; then the others. (The
+      // whole rebuild's links are verified at its end: a broken one then shows in the overlay.)
+      // Not after a style change: every open page reloads, once all pages have the new styles.
+      const open = reloadAll ? new Set<string>() : (this.open?.paths() ?? new Set<string>());
+      const isOpen = (job: RenderJob) => {
+        const before = this.jobs.get(jobKey(job.page.file, job.locale));
+        return before !== undefined && publicPaths(draft, before).some((p) => open.has(normalPath(p)));
+      };
+      const render = this.renderer(draft, signal);
+      const results = await render(jobs.filter(isOpen));
+      const shown = results.flatMap((r) => publicPaths(draft, r));
+      if (shown.length) await this.open!.show(shown);
+      results.push(...(await render(jobs.filter((job) => !isOpen(job)), { oneAtATime: shown.length > 0 })));
       if (signal.aborted) throw new Superseded();
 
       const merged = new Map(this.jobs);
@@ -198,11 +218,33 @@ export class DevSession {
         rendered: jobs.map((j) => ({ page: pageName(j.page), locale: j.locale })),
         paths: results.flatMap((r) => publicPaths(draft, r)),
         reloadAll,
+        shown,
       };
     } catch (err) {
       if (draft.server !== state.server) await draft.server?.dispose();
       throw err;
     }
+  }
+
+  /**
+   * Renders jobs on the main thread, where the bundle is loaded already (a rebuild has a few pages);
+   * the first failure is thrown. `oneAtATime` gives the event loop a turn after each page: pages
+   * rendered after those already shown must not hold up the dev server's answers to the browsers.
+   */
+  private renderer(draft: BuildState, signal: AbortSignal) {
+    const options = { modulePath: draft.server!.modulePath, context: renderContext(draft, this.outDir), workers: 0, root: draft.config.root };
+    return async (jobs: RenderJob[], { oneAtATime = false } = {}): Promise<JobResult[]> => {
+      const results: JobResult[] = [];
+      for (const batch of oneAtATime ? jobs.map((job) => [job]) : [jobs]) {
+        if (batch.length === 0) continue;
+        results.push(...(await renderAll({ ...options, jobs: batch })));
+        const failed = results.find((r) => r.error);
+        if (failed) throw jobError(draft, failed);
+        if (signal.aborted) throw new Superseded();
+        if (oneAtATime) await new Promise((resolve) => setImmediate(resolve));
+      }
+      return results;
+    };
   }
 
   private async routesChanged(state: BuildState): Promise<boolean> {

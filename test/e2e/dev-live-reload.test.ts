@@ -17,9 +17,17 @@ const edit = (rel: string, change: (text: string) => string) => editFile(site, r
 
 /** Resolves once the page's live-reload stream is open, so no rebuild event can be missed. */
 async function openLive(url: string): Promise<void> {
-  const connected = page.waitForResponse((res) => res.url().endsWith('/__sitegen/events'));
+  const connected = page.waitForResponse((res) => new URL(res.url()).pathname === '/__sitegen/events');
   await page.goto(url);
   await connected;
+}
+
+/** The paths the page requests from now until stop(). */
+function requestsFrom(on: Page): { stop(): string[] } {
+  const paths: string[] = [];
+  const listener = (req: { url(): string }) => paths.push(new URL(req.url()).pathname);
+  on.on('request', listener);
+  return { stop: () => (on.off('request', listener), paths) };
 }
 
 /** A page whose content is enhanced by an enhancer (the jobs filter shows its controls). */
@@ -80,6 +88,24 @@ describe('sitegen dev in Chromium', () => {
     await controls.waitFor({ state: 'visible' });
     await page.locator('button[data-filter-team="design"]').click();
     await expect(page.locator('li[data-team="code"]').isHidden()).resolves.toBe(true);
+  });
+
+  it('puts the new content on screen from the update event, without requesting the page', async () => {
+    await openLive(server.url + '/de/team');
+    const requested = requestsFrom(page);
+    await edit('locales/de.json', (s) => s.replace(/"label": "[^"]*"/, '"label": "Nagelneu"'));
+    await page.locator('li[data-team="design"]', { hasText: 'Nagelneu' }).waitFor();
+    expect(requested.stop()).not.toContain('/de/team');
+  });
+
+  it('after a client navigation, names the page now shown to the server, which renders it first', async () => {
+    await openLive(server.url + '/de/team');
+    const events = (res: { url(): string }) => new URL(res.url()).pathname === '/__sitegen/events';
+    const reconnected = page.waitForResponse((res) => events(res) && new URL(res.url()).searchParams.get('page') === '/de');
+    await page.locator('header a[href="/de"]').click();
+    await reconnected;
+    await edit('locales/de.json', (s) => s.replace(/"greeting": "[^"]*"/, '"greeting": "Moin"'));
+    await page.locator('[data-greeting]', { hasText: 'Moin' }).waitFor();
   });
 
   it('reloads the page when something outside main changed', async () => {

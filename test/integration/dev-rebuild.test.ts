@@ -371,6 +371,72 @@ describe('sitegen dev: event stream', () => {
     expect(res.first).toMatch(/^(Forbidden|Blocked): /); // the host guard answers a foreign Host before the stream's own check
   });
 
+  /** An open event stream; `next(name)` resolves with the data of the next event of that name. */
+  async function stream(query: string) {
+    const queue: { name: string; data: any }[] = [];
+    let wake = () => {};
+    const req = request({ host: '127.0.0.1', port: server.port, path: `/__sitegen/events${query}`, headers: { Host: `127.0.0.1:${server.port}` } });
+    await new Promise<void>((resolve, reject) => {
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+            const block = text.slice(0, end);
+            text = text.slice(end + 2);
+            const name = /^event: (.*)$/m.exec(block)?.[1];
+            if (name) queue.push({ name, data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) });
+          }
+          wake();
+        });
+        resolve();
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const next = async (name: string) => {
+      for (;;) {
+        const i = queue.findIndex((e) => e.name === name);
+        if (i >= 0) return queue.splice(i, 1)[0]!.data;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    };
+    return { next, close: () => req.destroy() };
+  }
+
+  it("renders the page a stream says it shows first, and sends it that page's new main and shell before the other pages are done", async () => {
+    const about = await stream('?page=' + encodeURIComponent('/fr/about'));
+    const other = await stream('?page=/de');
+    try {
+      const report = edit('locales/fr.json', (s) => s.replace('"about": "À propos"', '"about": "Qui sommes-nous"'));
+      const first = await about.next('reload');
+      expect(first).toMatchObject({ all: false, paths: ['/fr/about'], page: { path: '/fr/about' } });
+      expect(first.page.main).toMatch(/^<main id="main"[^>]*>.*<\/main>$/s);
+      // The shell of the page as the dev server now serves it, which the client compares with its own.
+      const served = (await page('/fr/about')).html;
+      expect(first.page.shell).toBe(/data-shell="([^"]+)"/.exec(served)![1]);
+      expect(served).toContain(first.page.main);
+      expect(await about.next('reload')).toEqual({ all: false, paths: ['/fr', '/fr/404.html', '/fr/jobs'] });
+      expect((await report).paths).toEqual(['/fr', '/fr/404.html', '/fr/about', '/fr/jobs']);
+      // A page that is not among the paths gets them, and no page.
+      expect(await other.next('reload')).toEqual({ all: false, paths: ['/fr/about'] });
+      expect(await other.next('reload')).toEqual({ all: false, paths: ['/fr', '/fr/404.html', '/fr/jobs'] });
+    } finally {
+      about.close();
+      other.close();
+    }
+  });
+
+  it('sends a page only the file at one of the paths it names, whatever the stream says it shows', async () => {
+    const outside = await stream('?page=' + encodeURIComponent('/../../locales/fr.json'));
+    try {
+      await edit('locales/fr.json', (s) => s.replace('"greeting": "Bonjour"', '"greeting": "Salut"'));
+      expect(await outside.next('reload')).toEqual({ all: false, paths: ['/fr'] });
+    } finally {
+      outside.close();
+    }
+  });
+
   it('sends the current problem to a page that connects while a build is broken', async () => {
     const broken = await edit('locales/fr.json', (s) => s.replace('{', '{{'));
     expect(broken.status).toBe('failed');
