@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import type * as esbuild from 'esbuild';
@@ -29,8 +28,9 @@ export interface ServerBundle {
   dir: string;
   /**
    * A SHA-256 of the bundled JS of all its files, without what depends on where the project and
-   * sitegen are: part of the build id and of the render cache's key. Hashed once, here: as text it
-   * was hashed by both (0.24 MB of the real site's, encoded to UTF-8 twice) and kept for the build.
+   * sitegen are: part of the build id and of the render cache's key. Hashed once per esbuild run
+   * (bundle-esbuild.ts, codePrint), kept with the bundle in the cache: as text it was hashed by both
+   * (0.24 MB of the real site's, encoded to UTF-8 twice).
    */
   codePrint: string;
   /** All CSS the pages and templates import, minified. */
@@ -179,7 +179,7 @@ export async function bundleServer(
     await owned?.dispose();
     throw cause;
   }
-  const { metafile, css } = built;
+  const { metafile, css, codePrint } = built;
   const [entryOut] = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === `sitegen:${ENTRY}`)!;
   const modulePath = path.resolve(base, entryOut);
 
@@ -189,17 +189,10 @@ export async function bundleServer(
   const packages = [...new Set([...externalPackages(metafile), 'react', 'react-dom'])];
   await Promise.all([into.add(files), linkPackages(path.dirname(into.dir), packages, config.root)]);
   const written = files.map((f) => f.path);
-  // For the build id, the JS without what depends on where the project and sitegen are: esbuild's
-  // name hashes (they cover the source maps, which name files by their path from sitegen's cache)
-  // and its `// path/of/module.ts` comments.
-  const unplaced = (text: string) => text.replace(/-[A-Z0-9]{8}(?=\.js\b)/g, '').replace(/^\/\/ .*$/gm, '');
-  const code = createHash('sha256');
-  const texts = files.filter((f) => f.path.endsWith('.js')).map((f) => unplaced(path.relative(into.dir, f.path) + '\0' + f.text));
-  for (const text of texts.sort()) code.update(text).update('\0');
   return {
     modulePath,
     dir: into.dir,
-    codePrint: code.digest('hex'),
+    codePrint,
     css,
     metafile,
     layouts,

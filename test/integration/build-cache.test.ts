@@ -429,6 +429,26 @@ describe('build cache: esbuild results', () => {
     expect(await readFile(path.join(out, 'about', 'index.html'), 'utf8')).toContain('Second Name');
   });
 
+  it('a kept server bundle whose code print is not a SHA-256 is ignored with one warning line and made again', async () => {
+    const root = await basic();
+    await buildInto(root, 'first');
+    // The build id hashes the print kept with the bundle: a wrong one would give every page another id.
+    let found = 0;
+    for (const file of await entries(root, 'esbuild')) {
+      const entry = JSON.parse(await readFile(file, 'utf8'));
+      if (typeof entry.value.value.codePrint !== 'string') continue;
+      found++;
+      await writeFile(file, JSON.stringify({ key: entry.key, value: { ...entry.value, value: { ...entry.value.value, codePrint: 'not a print' } } }));
+    }
+    expect(found).toBe(1);
+    const cached = await buildInto(root, 'cached');
+    expect(cached.cache!.damaged).toBe(1);
+    expect(cacheWarnings(cached)).toEqual([expect.stringMatching(/^build cache: 1 damaged entry in .* ignored and made again\.$/)]);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+    expect(cached.buildId).toBe((await buildInto(root, 'again')).buildId);
+  });
+
   it('a damaged esbuild entry is ignored with one warning line and made again', async () => {
     const root = await basic();
     await buildInto(root, 'first');
