@@ -75,3 +75,55 @@ describe('translator', () => {
     expect(translator.pluralForms('items')).toEqual({ one: '# Eintrag', other: '# Einträge' });
   });
 });
+
+describe('translator: results kept per key', () => {
+  const de = resolveLocale({ code: 'de', iso: 'de-DE' }, 'sitegen.config.ts');
+  const translator = () =>
+    createTranslator({
+      locale: de,
+      messages: { price: 'Ab {amount, number} Euro', total: 'Summe {n, number}', broken: '{when, date, long}' },
+      fallbacks: [],
+      globals: { amount: 1234.5 },
+      onMissing: () => null,
+      onFormatError: (key, cause) => new Error(`${key}: ${String(cause)}`),
+    });
+
+  /** How often Intl formats a number while `run` runs: how often a message with a number argument was formatted. */
+  function numbersFormatted(run: () => void): number {
+    let calls = 0;
+    const original = Object.getOwnPropertyDescriptor(Intl.NumberFormat.prototype, 'format')!;
+    Object.defineProperty(Intl.NumberFormat.prototype, 'format', {
+      configurable: true,
+      get(this: Intl.NumberFormat) {
+        const bound = original.get!.call(this) as (n: number) => string;
+        return (n: number) => (calls++, bound(n));
+      },
+    });
+    try {
+      run();
+    } finally {
+      Object.defineProperty(Intl.NumberFormat.prototype, 'format', original);
+    }
+    return calls;
+  }
+
+  it('formats a message asked without values of its own once, however often a page asks for it', () => {
+    const t = translator();
+    const texts: unknown[] = [];
+    expect(numbersFormatted(() => texts.push(t.t('price'), t.t('price'), t.t('price', {})))).toBe(1);
+    expect(numbersFormatted(() => texts.push(t.rich('price'), t.rich('price')))).toBe(1);
+    expect(new Set(texts)).toEqual(new Set([`Ab ${new Intl.NumberFormat('de-DE').format(1234.5)} Euro`]));
+  });
+
+  it('formats a message again for every call that passes values', () => {
+    const t = translator();
+    expect(numbersFormatted(() => expect([t.t('total', { n: 1 }), t.t('total', { n: 2 })]).toEqual(['Summe 1', 'Summe 2']))).toBe(2);
+  });
+
+  it('keeps no failed result: a message that cannot be formatted fails at every call', () => {
+    const t = translator();
+    expect(() => t.t('broken')).toThrow(/^broken: /);
+    expect(() => t.t('broken')).toThrow(/^broken: /);
+    expect(() => t.rich('broken')).toThrow(/^broken: /);
+  });
+});
