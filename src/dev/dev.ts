@@ -22,11 +22,16 @@ export interface DevOptions {
   allowedHosts?: AllowedHosts;
   logger?: Logger;
   /**
-   * Quiet time after a reported change before rebuilding, so changes to several files at once (a
-   * checkout, a search and replace) are one rebuild. Default 5 ms: the watcher has already waited
-   * for each file's writes to settle.
+   * Quiet time after a change chokidar reports before rebuilding, so changes to several files at
+   * once (a checkout, a search and replace) are one rebuild. Default 5 ms: the watcher has already
+   * waited for each file's writes to settle. (A write to a known file starts a rebuild at once.)
    */
   debounceMs?: number;
+  /**
+   * How long a changed file must have had no write before a rebuild writes what it read from it
+   * (RebuildQueue). Default 10 ms, chokidar's stability threshold before.
+   */
+  settleMs?: number;
 }
 
 export interface DevServer {
@@ -69,14 +74,14 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   let waiters: ((r: RebuildReport) => void)[] = [];
 
   let sources: SourceWatcher | undefined;
-  const rebuild = async (changed: ReadonlySet<string>, signal: AbortSignal): Promise<boolean> => {
+  const rebuild = async (changed: ReadonlySet<string>, signal: AbortSignal, settled: () => Promise<void> = async () => {}): Promise<boolean> => {
     const start = performance.now();
     const base = { id: reports.length + 1, changed: [...changed].map((f) => path.relative(root, f)).sort() };
     const before = await snapshot(changed);
     let report: RebuildReport;
     try {
       // The config's helpers are learnt as it loads (also when it then fails): watched from then on.
-      const outcome = await session.rebuild(changed, signal).finally(() => sources?.add(session.configFiles));
+      const outcome = await session.rebuild(changed, signal, settled).finally(() => sources?.add(session.configFiles));
       report = { ...base, status: 'ok', kind: outcome.kind, rendered: sortRendered(outcome.rendered), paths: [...new Set(outcome.paths)].sort(), reloadAll: outcome.reloadAll, ms: performance.now() - start, problem: null };
       live.clearProblem();
       // Pages shown before the rebuild's end (OpenPages) are not updated twice.
@@ -85,7 +90,9 @@ export async function dev(options: DevOptions): Promise<DevServer> {
       logger.info(describeReport(report));
     } catch (err) {
       // A failure on a file that changed again meanwhile (a save in progress) is not worth showing:
-      // the newer content gets its own rebuild.
+      // the newer content gets its own rebuild. (A file read half-written fails: settled() waits
+      // to see whether more writes come.)
+      await settled();
       const superseded = err instanceof Superseded || signal.aborted || (await snapshot(changed)) !== before;
       const problem = superseded ? null : toProblem(err, root);
       report = { ...base, status: superseded ? 'superseded' : 'failed', kind: null, rendered: [], paths: [], reloadAll: false, ms: performance.now() - start, problem };
@@ -104,11 +111,12 @@ export async function dev(options: DevOptions): Promise<DevServer> {
 
   // The first build: a failure is shown like any other and dev keeps running.
   await rebuild(new Set(), new AbortController().signal);
-  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 5);
+  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 5, options.settleMs ?? 10);
   const watcher = await watchSources({
     root,
     ignore: [path.join(root, '.sitegen-cache'), path.join(root, 'dist')],
     onChange: (file) => queue.add(file),
+    onWrite: (file) => queue.write(file),
     logger,
     files: session.configFiles,
   });

@@ -1,10 +1,28 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * Coalesces file changes into rebuilds (tsup's debouncePromise, Eleventy's WatchQueue):
  * a burst of saves becomes one rebuild, never two run at once, and a rebuild that is overtaken
  * by a newer change is told to stop (its signal aborts) and its changes roll into the next run.
+ *
+ * A write to a file (`write`, the watcher's event as it happens) starts a rebuild at once, while
+ * the file may still be being written (an editor that truncates, then writes; a save in several
+ * writes): the rebuild reads and checks, and waits for `settled()` before it writes anything,
+ * which resolves once none of its files has been written for `settleMs`. A later write that
+ * changes a file's content aborts it (and the next run reads the file again), so what a rebuild
+ * writes was read from a file at rest. That wait is the stability wait chokidar's awaitWriteFinish
+ * made before its event, but taken while the rebuild works instead of before it starts.
+ *
+ * One save makes several events (the truncation and the write, seen by the file's watcher and its
+ * folder's), some of them after the rebuild started: each run notes the content of its files as
+ * it starts, and an event after which a file has that content is no change for it.
  */
-/** Resolves `false` when the run stopped early because its signal aborted (superseded), else `true`. */
-export type RunRebuild = (changed: ReadonlySet<string>, signal: AbortSignal) => Promise<boolean>;
+/**
+ * Resolves `false` when the run stopped early because its signal aborted (superseded), else `true`.
+ * `settled()` resolves once the changed files have had no write for the queue's settleMs, or at
+ * once when the signal aborts (check it after).
+ */
+export type RunRebuild = (changed: ReadonlySet<string>, signal: AbortSignal, settled: () => Promise<void>) => Promise<boolean>;
 
 export class RebuildQueue {
   private pending = new Set<string>();
@@ -12,15 +30,39 @@ export class RebuildQueue {
   private running: { controller: AbortController; done: Promise<void> } | null = null;
   private idleWaiters: (() => void)[] = [];
   private closed = false;
+  /** When each file was last written (performance.now()), by `write`. */
+  private written = new Map<string, number>();
+  /** The content of each file as the latest run that has it started (null: none, or a folder). */
+  private seen = new Map<string, Buffer | null>();
 
   constructor(
     private readonly run: RunRebuild,
     private readonly debounceMs = 25,
+    private readonly settleMs = 10,
   ) {}
 
-  /** A file changed (absolute path). */
+  /** A file is being written (absolute path): rebuilt at once, written out once it is settled. */
+  write(file: string): void {
+    if (this.closed) return;
+    this.written.set(file, performance.now());
+    this.ifChanged(file, 0);
+  }
+
+  /**
+   * A file changed (absolute path), as the watcher reports it once the file's size settled
+   * (nothing to do when the latest run that has it started with this content).
+   */
   add(file: string): void {
     if (this.closed) return;
+    this.ifChanged(file, this.debounceMs);
+  }
+
+  private ifChanged(file: string, delay: number): void {
+    const seen = this.seen.get(file);
+    if (seen === undefined || !sameContent(seen, contentOf(file))) this.schedule(file, delay);
+  }
+
+  private schedule(file: string, delay: number): void {
     this.pending.add(file);
     // The running rebuild is already stale: stop it early; the next run covers its files too.
     this.running?.controller.abort();
@@ -28,7 +70,25 @@ export class RebuildQueue {
     this.timer = setTimeout(() => {
       this.timer = null;
       this.startIfReady();
-    }, this.debounceMs);
+    }, delay);
+  }
+
+  /** Resolves once none of `files` was written in the last settleMs, or when `signal` aborts. */
+  private async settled(files: ReadonlySet<string>, signal: AbortSignal): Promise<void> {
+    for (;;) {
+      const last = Math.max(-Infinity, ...[...files].map((f) => this.written.get(f) ?? -Infinity));
+      const wait = last + this.settleMs - performance.now();
+      if (wait <= 0 || signal.aborted) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, wait);
+        signal.addEventListener('abort', done, { once: true });
+        function done() {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          resolve();
+        }
+      });
+    }
   }
 
   /** Resolves once nothing is running, waiting or pending. */
@@ -57,7 +117,8 @@ export class RebuildQueue {
     const changed = this.pending;
     this.pending = new Set();
     const controller = new AbortController();
-    const done = this.run(changed, controller.signal)
+    for (const file of changed) this.seen.set(file, contentOf(file));
+    const done = this.run(changed, controller.signal, () => this.settled(changed, controller.signal))
       // The runner reports its own errors; a rejection must not stop the queue.
       .catch(() => true)
       .then((finished) => {
@@ -76,4 +137,21 @@ export class RebuildQueue {
     this.idleWaiters = [];
     for (const resolve of waiters) resolve();
   }
+}
+
+/**
+ * A file's content, or null when it cannot be read (gone, a folder). Read synchronously: an event
+ * handled while it was read could otherwise be compared with the content before the run's.
+ */
+function contentOf(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/** Only two contents read are the same: a folder, or a file gone, is a change each time. */
+function sameContent(a: Buffer | null, b: Buffer | null): boolean {
+  return a !== null && b !== null && a.equals(b);
 }

@@ -74,10 +74,15 @@ export class DevSession {
     return this.state !== null;
   }
 
-  async rebuild(changed: ReadonlySet<string>, signal: AbortSignal): Promise<Outcome> {
+  /** `settled()` resolves once the changed files are at rest (RebuildQueue): nothing is written before. */
+  async rebuild(changed: ReadonlySet<string>, signal: AbortSignal, settled: () => Promise<void> = async () => {}): Promise<Outcome> {
     const files = new Set([...this.owed, ...changed]);
+    const atRest = async () => {
+      await settled();
+      if (signal.aborted) throw new Superseded();
+    };
     try {
-      const outcome = await this.plan(files, signal);
+      const outcome = await this.plan(files, signal, atRest);
       this.owed.clear();
       return outcome;
     } catch (err) {
@@ -95,24 +100,26 @@ export class DevSession {
     return (this.bundles ??= BundleFolder.create(this.root));
   }
 
-  private async plan(files: Set<string>, signal: AbortSignal): Promise<Outcome> {
+  private async plan(files: Set<string>, signal: AbortSignal, atRest: () => Promise<void>): Promise<Outcome> {
     const state = this.state;
-    if (!state) return this.full(signal);
+    if (!state) return this.full(signal, atRest);
     const { config } = state;
     const inside = (dir: string, f: string) => f.startsWith(dir + path.sep);
     const list = [...files];
     const isConfig = (f: string) => this.configFiles.has(f) || (path.dirname(f) === this.root && CONFIG_FILES.includes(path.basename(f)));
-    if (list.some(isConfig)) return this.full(signal);
+    if (list.some(isConfig)) return this.full(signal, atRest);
     // Static files and the site's enhancers are bundled by the full build only (the runtime's assets).
-    if (list.some((f) => inside(config.staticDir, f) || inside(config.enhancersDir, f))) return this.full(signal);
+    if (list.some((f) => inside(config.staticDir, f) || inside(config.enhancersDir, f))) return this.full(signal, atRest);
     const localeFiles = list.filter((f) => inside(config.localesDir, f) && f.endsWith('.json'));
     const sourceFiles = list.filter((f) => (inside(config.pagesDir, f) || inside(config.templatesDir, f)) && !inside(config.staticDir, f));
-    if (sourceFiles.some((f) => inside(config.pagesDir, f)) && (await this.routesChanged(state))) return this.full(signal);
+    if (sourceFiles.some((f) => inside(config.pagesDir, f)) && (await this.routesChanged(state))) return this.full(signal, atRest);
     if (localeFiles.length === 0 && sourceFiles.length === 0) return { kind: 'none', rendered: [], paths: [], reloadAll: false, shown: [] };
-    return this.incremental(state, localeFiles, sourceFiles, signal);
+    return this.incremental(state, localeFiles, sourceFiles, signal, atRest);
   }
 
-  private async full(signal: AbortSignal): Promise<Outcome> {
+  /** `atRest` resolves once the changed files are at rest (throws Superseded when a newer change came). */
+  private async full(signal: AbortSignal, atRest: () => Promise<void>): Promise<Outcome> {
+    await atRest();
     // Files of an earlier config that no longer imports them stay in the set: at worst a full rebuild too many.
     const { config, warnings } = await resolveConfig(this.root, { outDir: this.outDir }, { onConfigImport: (f) => this.configFiles.add(f) });
     const state = newState(config, this.logger, warnings);
@@ -133,7 +140,7 @@ export class DevSession {
     return { kind: 'full', rendered, paths: state.results.flatMap((r) => publicPaths(state, r)), reloadAll: true, shown: [] };
   }
 
-  private async incremental(state: BuildState, localeFiles: string[], sourceFiles: string[], signal: AbortSignal): Promise<Outcome> {
+  private async incremental(state: BuildState, localeFiles: string[], sourceFiles: string[], signal: AbortSignal, atRest: () => Promise<void>): Promise<Outcome> {
     const { config } = state;
     const draft: BuildState = { ...state, messages: new Map(state.messages), warnings: [] };
     const selected = new Map<string, RenderJob>();
@@ -166,7 +173,7 @@ export class DevSession {
         if (signal.aborted) throw new Superseded();
         if (shapeChanged(state, described.pages, server.layouts)) {
           await server.dispose();
-          return this.full(signal);
+          return this.full(signal, atRest);
         }
         draft.pages = described.pages;
         draft.notFound = described.notFound;
@@ -196,6 +203,8 @@ export class DevSession {
         const before = this.jobs.get(jobKey(job.page.file, job.locale));
         return before !== undefined && publicPaths(draft, before).some((p) => open.has(normalPath(p)));
       };
+      // What the rebuild read is what it writes: no change came since, and none is under way.
+      await atRest();
       const render = this.renderer(draft, signal);
       const results = await render(jobs.filter(isOpen));
       const shown = results.flatMap((r) => publicPaths(draft, r));

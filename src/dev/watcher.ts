@@ -15,7 +15,10 @@ export interface WatchOptions {
   root: string;
   /** Folders the watcher must never report: the output folders (it must not see its own output). */
   ignore: string[];
+  /** A watched file changed, added, removed (folders too), once chokidar saw its size settle. */
   onChange(file: string): void;
+  /** A watched file is being written: reported as the write happens, its content may not be complete yet. */
+  onWrite?(file: string): void;
   logger: Logger;
   /** Files to watch besides WATCHED, from the start (the config's helpers, wherever they are). */
   files?: Iterable<string>;
@@ -40,14 +43,27 @@ export async function watchSources(options: WatchOptions): Promise<SourceWatcher
       ignoreInitial: true,
       ignored: isIgnored,
       atomic: true,
-      // A change is reported once the file has kept its size for 15 ms: an editor that truncates and
+      // A change is reported once the file has kept its size for 10 ms: an editor that truncates and
       // then writes would otherwise hand us an empty file to parse. (Without it chokidar also drops
       // a change that follows another within 50 ms, which could lose the last of rapid saves.)
+      // onWrite, below, reports a write to a known file at once; this event is then its safety net.
       awaitWriteFinish: { stabilityThreshold: 10, pollInterval: 5 },
     },
   );
   const report = (file: string) => options.onChange(path.resolve(options.root, file));
   watcher.on('add', report).on('change', report).on('unlink', report).on('addDir', report).on('unlinkDir', report);
+  /** Whether chokidar watches this file (a folder it watches is a key of its own). */
+  const isWatchedFile = (file: string) => {
+    const watched = watcher.getWatched();
+    return !watched[file] && (watched[path.dirname(file)]?.includes(path.basename(file)) ?? false);
+  };
+  // The file system's own events, as they come (chokidar's 'change' waits for the size to settle):
+  // from a file's watcher (its path) or from its folder's (the folder and the file's name).
+  watcher.on('raw', (_event, name: string | null, details) => {
+    const { watchedPath } = details as { watchedPath: string };
+    const file = isWatchedFile(watchedPath) ? watchedPath : name ? path.join(watchedPath, name) : null;
+    if (file && isWatchedFile(file)) options.onWrite?.(file);
+  });
   watcher.on('error', (err) => options.logger.warn(`The file watcher reported: ${err instanceof Error ? err.message : String(err)}`));
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   const add = (files: Iterable<string>) => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { access, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { request } from 'node:http';
@@ -94,6 +94,39 @@ async function nextReportFor(dev: DevServer, rel: string): Promise<RebuildReport
 async function reportsCovering(dev: DevServer, rels: string[]): Promise<void> {
   const left = new Set(rels);
   while (left.size) for (const rel of (await dev.nextReport()).changed) left.delete(rel);
+}
+
+/** An open event stream; `next(name)` resolves with the data of the next event of that name. */
+async function stream(query: string, on: DevServer = server) {
+  const queue: { name: string; data: any }[] = [];
+  let wake = () => {};
+  const req = request({ host: '127.0.0.1', port: on.port, path: `/__sitegen/events${query}`, headers: { Host: `127.0.0.1:${on.port}` } });
+  await new Promise<void>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          const name = /^event: (.*)$/m.exec(block)?.[1];
+          if (name) queue.push({ name, data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) });
+        }
+        wake();
+      });
+      resolve();
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const next = async (name: string) => {
+    for (;;) {
+      const i = queue.findIndex((e) => e.name === name);
+      if (i >= 0) return queue.splice(i, 1)[0]!.data;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+  return { next, close: () => req.destroy() };
 }
 
 const page = async (p: string) => {
@@ -289,6 +322,37 @@ describe('sitegen dev: errors never stop it', () => {
   });
 });
 
+describe('sitegen dev: a file being written', () => {
+  it('is not rendered from its first write when the save has two: the rebuild writes only once the file is at rest', async () => {
+    const other = await devSite();
+    // At rest after 2 s without a write: far longer than the pause between the two writes below.
+    const slow = await dev({ root: other, port: 0, settleMs: 2000, logger: createMemoryLogger() });
+    const jobsPage = await stream('?page=/jobs', slow);
+    try {
+      const file = path.join(other, 'templates/components/Badge.tsx');
+      const first = `import './Badge.css';\nconst text = { value: 'half' };\nexport default function Badge() { return <strong data-badge>{text.value}</strong>; }\n`;
+      const done = (async () => {
+        for (;;) if ((await slow.nextReport()).status === 'ok') return;
+      })();
+      const handle = await open(file, 'w');
+      await handle.write(first);
+      // The first write alone is a module that renders: a rebuild has started from it and bundled it
+      // by now (without the wait for rest, it would render and send the half version).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await handle.write("text.value = 'whole';\n");
+      await handle.close();
+      await done;
+      const shown = await jobsPage.next('reload');
+      expect(shown.page.main).toContain('<strong data-badge="true">whole</strong>');
+      expect((await fetch(slow.url + '/jobs').then((r) => r.text())).includes('>half<')).toBe(false);
+      expect(slow.reports.filter((r) => r.status === 'ok')).toHaveLength(2); // the first build, and this one
+    } finally {
+      jobsPage.close();
+      await slow.close();
+    }
+  });
+});
+
 describe('sitegen dev: only its own host names (DNS rebinding)', () => {
   function withHost(target: DevServer, host: string, url = '/de'): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
@@ -370,39 +434,6 @@ describe('sitegen dev: event stream', () => {
     expect(res.status).toBe(403);
     expect(res.first).toMatch(/^(Forbidden|Blocked): /); // the host guard answers a foreign Host before the stream's own check
   });
-
-  /** An open event stream; `next(name)` resolves with the data of the next event of that name. */
-  async function stream(query: string) {
-    const queue: { name: string; data: any }[] = [];
-    let wake = () => {};
-    const req = request({ host: '127.0.0.1', port: server.port, path: `/__sitegen/events${query}`, headers: { Host: `127.0.0.1:${server.port}` } });
-    await new Promise<void>((resolve, reject) => {
-      req.on('response', (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-          for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
-            const block = text.slice(0, end);
-            text = text.slice(end + 2);
-            const name = /^event: (.*)$/m.exec(block)?.[1];
-            if (name) queue.push({ name, data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) });
-          }
-          wake();
-        });
-        resolve();
-      });
-      req.on('error', reject);
-      req.end();
-    });
-    const next = async (name: string) => {
-      for (;;) {
-        const i = queue.findIndex((e) => e.name === name);
-        if (i >= 0) return queue.splice(i, 1)[0]!.data;
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-    };
-    return { next, close: () => req.destroy() };
-  }
 
   it("renders the page a stream says it shows first, and sends it that page's new main and shell before the other pages are done", async () => {
     const about = await stream('?page=' + encodeURIComponent('/fr/about'));

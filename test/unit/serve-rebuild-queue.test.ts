@@ -1,17 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { RebuildQueue } from '../../src/dev/rebuild-queue.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'sitegen-queue-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A runner whose runs stay open until the test lets them finish. */
 function controlledRunner() {
-  const runs: { changed: string[]; signal: AbortSignal; finish: (finished?: boolean) => void }[] = [];
+  const runs: { changed: string[]; signal: AbortSignal; settled: () => Promise<void>; finish: (finished?: boolean) => void }[] = [];
   let active = 0;
   let maxActive = 0;
   const waiting: (() => void)[] = [];
-  const run = (changed: ReadonlySet<string>, signal: AbortSignal) =>
+  const run = (changed: ReadonlySet<string>, signal: AbortSignal, settled: () => Promise<void>) =>
     new Promise<boolean>((resolve) => {
       active++;
       maxActive = Math.max(maxActive, active);
-      runs.push({ changed: [...changed].sort(), signal, finish: (finished = true) => (active--, resolve(finished)) });
+      runs.push({ changed: [...changed].sort(), signal, settled, finish: (finished = true) => (active--, resolve(finished)) });
       for (const w of waiting.splice(0)) w();
     });
   const nextRun = (count: number) =>
@@ -20,6 +26,17 @@ function controlledRunner() {
       check();
     });
   return { run, runs, nextRun, maxActive: () => maxActive };
+}
+
+/** A queue whose first run was started by a write to a new file `name` of the temporary folder. */
+async function startedByWrite(name: string, debounceMs: number, settleMs: number) {
+  const file = path.join(dir, name);
+  writeFileSync(file, '{"a": "1"}');
+  const r = controlledRunner();
+  const queue = new RebuildQueue(r.run, debounceMs, settleMs);
+  queue.write(file);
+  await r.nextRun(1);
+  return { file, r, queue };
 }
 
 describe('RebuildQueue', () => {
@@ -84,5 +101,51 @@ describe('RebuildQueue', () => {
     queue.add('/late');
     await queue.idle();
     expect(seen).toEqual([]);
+  });
+
+  it('starts a run at once on a write, and only a write that changes the content aborts it', async () => {
+    // Debounced changes would wait a minute: the write's run starts without it.
+    const { file, r, queue } = await startedByWrite('de.json', 60_000, 0);
+    // The same save's later events, and chokidar's own for it, find the content the run started with.
+    queue.write(file);
+    queue.add(file);
+    expect(r.runs[0]!.signal.aborted).toBe(false);
+    writeFileSync(file, '{"a": "2"}');
+    queue.write(file);
+    expect(r.runs[0]!.signal.aborted).toBe(true);
+    r.runs[0]!.finish(false);
+    await r.nextRun(2);
+    r.runs[1]!.finish();
+    await queue.idle();
+    expect(r.runs.map((x) => x.changed)).toEqual([[file], [file]]);
+  });
+
+  it("holds a run's settled() while its files are written, and lets go when a newer write aborts it", async () => {
+    const { file, r, queue } = await startedByWrite('en.json', 1, 60_000);
+    let settled = false;
+    const waiting = r.runs[0]!.settled().then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    writeFileSync(file, '{"a": "2"}');
+    queue.write(file);
+    await waiting;
+    expect(r.runs[0]!.signal.aborted).toBe(true);
+    r.runs[0]!.finish(false);
+    await r.nextRun(2);
+    r.runs[1]!.finish();
+    await queue.idle();
+  });
+
+  it('a change chokidar reports for a folder, or a file gone, is always rebuilt', async () => {
+    const r = controlledRunner();
+    const queue = new RebuildQueue(r.run, 1, 0);
+    queue.add(dir);
+    await r.nextRun(1);
+    r.runs[0]!.finish();
+    queue.add(dir);
+    await r.nextRun(2);
+    r.runs[1]!.finish();
+    await queue.idle();
+    expect(r.runs).toHaveLength(2);
   });
 });
