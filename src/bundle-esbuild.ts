@@ -57,17 +57,53 @@ export interface BuiltServer {
   codePrint: string;
 }
 
-/** Runs esbuild over the generated `entry` (and, split for dev, `sources` as entries of their own) into `outdir`. */
+/**
+ * An esbuild context kept for the bundles of one folder (a dev session's, see BundleFolder): a
+ * rebuild of the same entry parses again only the files that changed. Made anew when the request
+ * changes (another entry: pages added or removed), disposed of with the folder.
+ */
+export class KeptContext {
+  private key: string | null = null;
+  private context: Promise<esbuild.BuildContext<{ write: false; metafile: true }>> | null = null;
+
+  async rebuild(key: string, options: esbuild.BuildOptions & { write: false; metafile: true }): Promise<esbuild.BuildResult<{ write: false; metafile: true }>> {
+    if (key !== this.key) {
+      await this.dispose();
+      this.key = key;
+      this.context = api().then((esbuild) => esbuild.context(options));
+    }
+    try {
+      return await (await this.context!).rebuild();
+    } catch (err) {
+      // A context esbuild could not make is made again next time (a failed rebuild keeps its context).
+      if (!(err as esbuild.BuildFailure).errors) await this.dispose();
+      throw err;
+    }
+  }
+
+  async dispose(): Promise<void> {
+    const context = this.context;
+    this.key = null;
+    this.context = null;
+    await context?.then((c) => c.dispose(), () => {});
+  }
+}
+
+/**
+ * Runs esbuild over the generated `entry` (and, split for dev, `sources` as entries of their own)
+ * into `outdir`; in `kept`'s context when given.
+ */
 export async function runServerEsbuild(
   config: ResolvedConfig,
   entry: string,
   sources: { in: string; out: string }[],
   outdir: string,
+  kept?: KeptContext,
 ): Promise<{ value: BuiltServer; inputs: string[] }> {
   const split = sources.length > 0;
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await (await api()).build({
+    const options = {
       entryPoints: [{ in: ENTRY, out: 'server' }, ...sources],
       plugins: [
         {
@@ -113,7 +149,9 @@ export async function runServerEsbuild(
       loader: { '.svg': 'text', '.png': 'file', '.jpg': 'file', '.webp': 'file' },
       logLevel: 'silent',
       absWorkingDir: config.root,
-    });
+    } satisfies esbuild.BuildOptions;
+    // The plugins' answers (the entry's text) are part of the context: a new entry needs a new one.
+    result = kept ? await kept.rebuild(JSON.stringify([entry, sources, outdir, config.root]), options) : await (await api()).build(options);
   } catch (cause) {
     const failure = cause as esbuild.BuildFailure;
     if (!failure.errors) throw cause;

@@ -9,7 +9,7 @@ import { projectPath } from './file-paths.ts';
 import { isProcessAlive } from './process-alive.ts';
 import { externalPackages, linkPackages, preloadReactServer } from './bundle-modules.ts';
 import { api as esbuildApi } from './esbuild-api.ts';
-import { decodeBuilt, encodeBuilt, ENTRY, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
+import { decodeBuilt, encodeBuilt, ENTRY, KeptContext, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
 import { cachedRun, type Inputs } from './cache/bundle-cache.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
 
@@ -48,11 +48,14 @@ export interface ServerBundle {
  * folder bundles are split into content-hashed files (the entry, each page and layout, the
  * renderer, shared chunks), so a rebuild writes and imports only the files whose contents changed:
  * Node keeps every module it ever imported, and the renderer stays compiled by the JIT. Files are
- * counted by the bundles that use them and removed when none does.
+ * counted by the bundles that use them and removed when none does. A session's bundles are made in
+ * one esbuild context (KeptContext), which parses again only the files that changed.
  */
 export class BundleFolder {
   /** Per file: how many bundles use it, and the hash of what was written. */
   private users = new Map<string, { count: number; hash: string }>();
+  /** The esbuild context of a session's bundles (a one-shot build's folder makes one bundle, without). */
+  readonly context = new KeptContext();
 
   private constructor(readonly dir: string) {}
 
@@ -98,6 +101,7 @@ export class BundleFolder {
 
   async dispose(): Promise<void> {
     this.users.clear();
+    await this.context.dispose();
     await rm(this.dir, { recursive: true, force: true });
   }
 }
@@ -161,7 +165,7 @@ export async function bundleServer(
       make: async () => {
         // Loaded first, so that esbuild has the request before React's preload below takes the thread.
         await esbuildApi();
-        const running = runServerEsbuild(config, entry, split ? sources : [], into.dir);
+        const running = runServerEsbuild(config, entry, split ? sources : [], into.dir, folder?.context);
         // Once esbuild has the request (after its plugins' setup, in microtasks): React meanwhile.
         setImmediate(() => {
           preloadReactServer(config.root);
