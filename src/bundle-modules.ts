@@ -64,13 +64,15 @@ export function packageFor(name: string, root: string): string | null {
  * and React with it, from the folder the server bundle's import will find (packageFor): Node keeps
  * one instance per real file, so the bundle's import later finds it loaded. For the main thread's idle time while esbuild bundles in its own process (200 to 300 ms
  * of a cold build of the real site), where loading it cost about 40 ms of CPU on the build's path
- * when the bundle was imported. A failure is left to that import, which names it.
+ * when the bundle was imported. A failure is left to that import, which names it. With `cacheDir`
+ * (the build cache's folder), the renderer is run with its code cache there (render/code-cache.ts),
+ * as the main thread's renders then take it.
  */
-export function preloadReactServer(root: string): void {
+export function preloadReactServer(root: string, cacheDir: string | null = null): void {
   const folder = packageFor('react-dom', root);
   if (!folder) return;
   try {
-    loadStaticMarkup(createRequire(path.join(folder, 'package.json')));
+    loadStaticMarkup(createRequire(path.join(folder, 'package.json')), cacheDir);
   } catch {
     // the bundle's own import reports it
   }

@@ -168,7 +168,7 @@ export async function bundleServer(
         const running = runServerEsbuild(config, entry, split ? sources : [], into.dir, folder?.context);
         // Once esbuild has the request (after its plugins' setup, in microtasks): React meanwhile.
         setImmediate(() => {
-          preloadReactServer(config.root);
+          preloadReactServer(config.root, cache?.location?.dir ?? null);
           cache?.whileBundling?.();
         });
         return running;

@@ -11,7 +11,7 @@ import path from 'node:path';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PRUNE_AFTER_DAYS = 7;
-const KINDS = ['pages', 'check', 'esbuild', 'output', 'locales', 'messages', 'spare'];
+const KINDS = ['pages', 'check', 'esbuild', 'output', 'locales', 'messages', 'spare', 'code'];
 
 /** Removes old entries (and temporary files of writes that were killed), at most once a day. */
 export async function pruneCache(dir: string, now = Date.now()): Promise<number> {

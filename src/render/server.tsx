@@ -6,9 +6,9 @@
 import type { Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { ComponentType, ReactNode } from 'react';
-import { loadStaticMarkup } from './static-markup.ts';
+import { loadStaticMarkup, type StaticMarkup } from './static-markup.ts';
 import { PageProvider, type PageContext } from '../page-api.ts';
 import { createTranslator, type Messages, type Translator } from '../i18n/translator.ts';
 import { fallbackChain } from '../locales.ts';
@@ -30,8 +30,17 @@ import { NO_LINKS, ResultCompactor } from './compact.ts';
 import { utf8Of, utf8OfText } from '../text/utf8.ts';
 import { buildIdChanged, isFileOf, previousFile, putFile, putNewFile, putRecorded, recordedPayload } from '../reuse-output.ts';
 
-/** React DOM's legacy server renderer alone, resolved as the bundle's imports of React are (static-markup.ts). */
-const renderToStaticMarkup = loadStaticMarkup(createRequire(import.meta.url));
+const requireHere = createRequire(import.meta.url);
+/**
+ * React DOM's legacy server renderer alone, resolved as the bundle's imports of React are
+ * (static-markup.ts): in a render worker as it loads the bundle; on the main thread at its first
+ * render, with the code cache of the build's cache (code-cache.ts), which a rebuild after a message
+ * edit mostly needs for a page or two.
+ */
+let markup: StaticMarkup | null = isMainThread ? null : loadStaticMarkup(requireHere);
+function staticMarkup(ctx: RenderContext): StaticMarkup {
+  return (markup ??= loadStaticMarkup(requireHere, ctx.cache && ctx.write ? ctx.cache.dir : null));
+}
 
 export interface ServerModules {
   pages: Record<string, { default?: ComponentType }>;
@@ -346,7 +355,7 @@ function encodedFiles(documents: readonly (readonly [string, readonly string[]])
 }
 
 /** One render of page and layout: the page's own part (the payload's `html`) and the layout around it. */
-function renderBody(mods: ServerModules, page: PageInfo, value: PageContext, links: LinkRecord): { before: string; main: string; after: string } {
+function renderBody(renderToStaticMarkup: StaticMarkup, mods: ServerModules, page: PageInfo, value: PageContext, links: LinkRecord): { before: string; main: string; after: string } {
   const Page = mods.pages[page.key]!.default!;
   const Layout = mods.layouts[page.layout]!.default!;
   const shell = recordingLinks(links, () =>
@@ -436,7 +445,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
       site: ctx.site,
       assetsBase: ctx.assetsBase,
     };
-    const body = renderBody(mods, page, value, links);
+    const body = renderBody(staticMarkup(ctx), mods, page, value, links);
     const around = documentAround({
       locale,
       title,

@@ -12,14 +12,20 @@
  */
 import path from 'node:path';
 import type { renderToStaticMarkup } from 'react-dom/server';
+import { requireCached } from './code-cache.ts';
 
 export type StaticMarkup = typeof renderToStaticMarkup;
 
-export function loadStaticMarkup(require: NodeJS.Require): StaticMarkup {
+/**
+ * With `cacheDir` (the build cache's folder; the main thread of a build), the legacy renderer is run
+ * with its V8 code cache kept there (code-cache.ts), and made the first time.
+ */
+export function loadStaticMarkup(require: NodeJS.Require, cacheDir: string | null = null): StaticMarkup {
   const mode = process.env.NODE_ENV === 'production' ? 'production' : 'development';
   try {
     const folder = path.dirname(require.resolve('react-dom/package.json'));
-    const legacy = require(path.join(folder, 'cjs', `react-dom-server-legacy.node.${mode}.js`)) as { renderToStaticMarkup?: unknown };
+    const file = path.join(folder, 'cjs', `react-dom-server-legacy.node.${mode}.js`);
+    const legacy = (cacheDir === null ? require(file) : requireCached(file, cacheDir)) as { renderToStaticMarkup?: unknown };
     if (typeof legacy.renderToStaticMarkup === 'function') return legacy.renderToStaticMarkup as StaticMarkup;
   } catch {
     // not this layout: the package's own entry below

@@ -11,7 +11,8 @@ import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { fixtureCopy, REPO, snapshotTree } from '../helpers/site.ts';
+import { crc32 } from 'node:zlib';
+import { editFile, fixtureCopy, REPO, snapshotTree } from '../helpers/site.ts';
 
 const exec = promisify(execFile);
 /** Prints whether V8 accepts the code cache beside the compiled file of lib/ given as argument (its header cut off). */
@@ -171,6 +172,44 @@ describe('compiled CLI', () => {
       expect(await build(path.join(site, 'out-damaged'))).toEqual(expected);
     } finally {
       await Promise.all(files.map((file, i) => writeFile(file, goods[i])));
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
+  it("runs React's server renderer from the code cache the first build left in its build cache, never from one with a few bytes changed", async () => {
+    await sitegen('--version');
+    const site = await fixtureCopy('basic');
+    const cacheDir = path.join(site, '.cache');
+    const build = async (out: string, cache = true) => {
+      await sitegen('build', '--root', site, '--out', out, ...(cache ? ['--cache-dir', cacheDir] : ['--no-cache']));
+      return snapshotTree(out);
+    };
+    try {
+      await build(path.join(site, 'out-first'));
+      const [name, ...others] = await readdir(path.join(cacheDir, 'code'));
+      expect(others).toEqual([]);
+      const cacheFile = path.join(cacheDir, 'code', name!);
+      // Headed by the CRC-32 of the rest (8 hex digits and a newline).
+      const crcOk = (bytes: Buffer) => bytes.toString('latin1', 0, 9) === `${crc32(bytes.subarray(9)).toString(16).padStart(8, '0')}\n`;
+      expect(crcOk(await readFile(cacheFile))).toBe(true);
+      // One message edited: its pages render again, with React's renderer loaded from the cache.
+      await editFile(site, 'locales/de.json', (t) => t.replace('für dich.', 'für euch.'));
+      const expected = await build(path.join(site, 'out-cold'), false);
+      expect(await build(path.join(site, 'out-cached'))).toEqual(expected);
+      // Bytes past its header changed here and there, as a damaged disk or copy would: V8 (a release
+      // build) does not check a cache's checksum and aborts as it deserialises; the CRC tells.
+      const good = await readFile(cacheFile);
+      const damaged = Buffer.from(good);
+      for (let at = 2000; at < damaged.length; at += 997) damaged[at] ^= 0x5a;
+      await writeFile(cacheFile, damaged);
+      await editFile(site, 'locales/de.json', (t) => t.replace('für euch.', 'für alle.'));
+      const again = await build(path.join(site, 'out-cold-2'), false);
+      expect(await build(path.join(site, 'out-damaged'))).toEqual(again);
+      // Made again by that build, which found none it could use.
+      const remade = await readFile(cacheFile);
+      expect(crcOk(remade)).toBe(true);
+      expect(remade.equals(damaged)).toBe(false);
+    } finally {
       await rm(site, { recursive: true, force: true });
     }
   });
