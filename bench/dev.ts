@@ -5,6 +5,7 @@
  * poll on every animation frame (a locator's wait backs off to 100 ms steps and would measure itself).
  * Targets (issue 6): message edit at least 10x faster than a full build, component edit 3x.
  */
+import './node-env.ts';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,7 +89,7 @@ try {
   const comp = median(componentTimes);
   const firstDev = server.reports[0]!;
   const rebuildMs = (kind: string) => median(server.reports.slice(1).filter((r) => r.status === 'ok' && r.changed.some((c) => c.includes(kind))).map((r) => r.ms));
-  console.log(`sitegen dev benchmark: median of ${RUNS} edits each, ${os.availableParallelism()} cores`);
+  console.log(`sitegen dev benchmark: median of ${RUNS} edits each, ${os.availableParallelism()} cores, NODE_ENV=${process.env.NODE_ENV}`);
   console.log(`full build (build() in this process, warm, no build cache)   ${fmt(full)} (median of ${BUILDS}); dev's first build ${fmt(firstDev.ms)} for ${firstDev.rendered.length} pages`);
   console.log(`message edit (${LOCALE}, ${key})  ${fmt(msg)} save-to-screen | ${(full / msg).toFixed(1)}x faster than a full build (target 10x); rebuild alone ${fmt(rebuildMs('locales/'))}`);
   console.log(`component edit (${path.basename(COMPONENT)}, ${rendered} pages)  ${fmt(comp)} save-to-screen | ${(full / comp).toFixed(1)}x faster than a full build (target 3x); rebuild alone ${fmt(rebuildMs('components/'))}`);
