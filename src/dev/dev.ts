@@ -29,7 +29,8 @@ export interface DevOptions {
   debounceMs?: number;
   /**
    * How long a changed file must have had no write before a rebuild writes what it read from it
-   * (RebuildQueue). Default 10 ms, chokidar's stability threshold before.
+   * (RebuildQueue), and a tenth of how long before a failed rebuild is shown. Default 10 ms,
+   * chokidar's stability threshold before.
    */
   settleMs?: number;
 }
@@ -54,6 +55,14 @@ async function snapshot(files: ReadonlySet<string>): Promise<string> {
   return parts.join('|');
 }
 
+/**
+ * How many times settleMs the files of a failed rebuild must have had no write before the failure
+ * is shown: a save whose writes were further apart than settleMs (a loaded machine, an editor
+ * writing in parts) failed from its first write, and its next write then supersedes the failure
+ * unseen. An error shown 100 ms later costs nothing; one of a save in progress would flash.
+ */
+const FAILURE_QUIET = 10;
+
 /** Where dev writes its output: beside the project's caches, never in dist/. */
 export const DEV_OUT_DIR = path.join('.sitegen-cache', 'dev');
 
@@ -71,10 +80,11 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   });
   const session = new DevSession(root, outDir, logger, { paths: () => live.openPages, show: (paths) => live.reload({ all: false, paths }) });
   const reports: RebuildReport[] = [];
+  const settleMs = options.settleMs ?? 10;
   let waiters: ((r: RebuildReport) => void)[] = [];
 
   let sources: SourceWatcher | undefined;
-  const rebuild = async (changed: ReadonlySet<string>, signal: AbortSignal, settled: () => Promise<void> = async () => {}): Promise<boolean> => {
+  const rebuild = async (changed: ReadonlySet<string>, signal: AbortSignal, settled: (quietMs?: number) => Promise<void> = async () => {}): Promise<boolean> => {
     const start = performance.now();
     const base = { id: reports.length + 1, changed: [...changed].map((f) => path.relative(root, f)).sort() };
     const before = await snapshot(changed);
@@ -90,9 +100,9 @@ export async function dev(options: DevOptions): Promise<DevServer> {
       logger.info(describeReport(report));
     } catch (err) {
       // A failure on a file that changed again meanwhile (a save in progress) is not worth showing:
-      // the newer content gets its own rebuild. (A file read half-written fails: settled() waits
-      // to see whether more writes come.)
-      await settled();
+      // the newer content gets its own rebuild. A file read half-written fails: the failure waits
+      // longer than a rebuild's writes do for the rest of the save (FAILURE_QUIET).
+      await settled(settleMs * FAILURE_QUIET);
       const superseded = err instanceof Superseded || signal.aborted || (await snapshot(changed)) !== before;
       const problem = superseded ? null : toProblem(err, root);
       report = { ...base, status: superseded ? 'superseded' : 'failed', kind: null, rendered: [], paths: [], reloadAll: false, ms: performance.now() - start, problem };
@@ -111,7 +121,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
 
   // The first build: a failure is shown like any other and dev keeps running.
   await rebuild(new Set(), new AbortController().signal);
-  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 5, options.settleMs ?? 10);
+  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 5, settleMs);
   const watcher = await watchSources({
     root,
     ignore: [path.join(root, '.sitegen-cache'), path.join(root, 'dist')],

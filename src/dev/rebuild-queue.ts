@@ -19,10 +19,10 @@ import { readFileSync } from 'node:fs';
  */
 /**
  * Resolves `false` when the run stopped early because its signal aborted (superseded), else `true`.
- * `settled()` resolves once the changed files have had no write for the queue's settleMs, or at
- * once when the signal aborts (check it after).
+ * `settled(quietMs)` resolves once the changed files have had no write for quietMs (default: the
+ * queue's settleMs), or at once when the signal aborts (check it after).
  */
-export type RunRebuild = (changed: ReadonlySet<string>, signal: AbortSignal, settled: () => Promise<void>) => Promise<boolean>;
+export type RunRebuild = (changed: ReadonlySet<string>, signal: AbortSignal, settled: (quietMs?: number) => Promise<void>) => Promise<boolean>;
 
 export class RebuildQueue {
   private pending = new Set<string>();
@@ -73,11 +73,11 @@ export class RebuildQueue {
     }, delay);
   }
 
-  /** Resolves once none of `files` was written in the last settleMs, or when `signal` aborts. */
-  private async settled(files: ReadonlySet<string>, signal: AbortSignal): Promise<void> {
+  /** Resolves once none of `files` was written in the last `quietMs`, or when `signal` aborts. */
+  private async settled(files: ReadonlySet<string>, signal: AbortSignal, quietMs = this.settleMs): Promise<void> {
     for (;;) {
       const last = Math.max(-Infinity, ...[...files].map((f) => this.written.get(f) ?? -Infinity));
-      const wait = last + this.settleMs - performance.now();
+      const wait = last + quietMs - performance.now();
       if (wait <= 0 || signal.aborted) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, wait);
@@ -118,7 +118,7 @@ export class RebuildQueue {
     this.pending = new Set();
     const controller = new AbortController();
     for (const file of changed) this.seen.set(file, contentOf(file));
-    const done = this.run(changed, controller.signal, () => this.settled(changed, controller.signal))
+    const done = this.run(changed, controller.signal, (quietMs) => this.settled(changed, controller.signal, quietMs))
       // The runner reports its own errors; a rejection must not stop the queue.
       .catch(() => true)
       .then((finished) => {

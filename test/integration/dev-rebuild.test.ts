@@ -353,6 +353,31 @@ describe('sitegen dev: a file being written', () => {
   });
 });
 
+describe('sitegen dev: a locale file being written', () => {
+  it('does not show the error of its first write when the rest of the save comes within ten times the rest time', async () => {
+    const other = await devSite();
+    // Writes 300 ms apart: further apart than settleMs, well within the 1 s a failure waits.
+    const slow = await dev({ root: other, port: 0, settleMs: 100, logger: createMemoryLogger() });
+    try {
+      const file = path.join(other, 'locales/de.json');
+      const text = (await readFile(file, 'utf8')).replace('"greeting": "Hallo"', '"greeting": "Grüezi"');
+      const done = (async () => {
+        for (;;) if ((await slow.nextReport()).status === 'ok') return;
+      })();
+      const handle = await open(file, 'w');
+      await handle.write(text.slice(0, 40));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await handle.write(text.slice(40));
+      await handle.close();
+      await done;
+      expect(slow.reports.map((r) => r.status).filter((s) => s !== 'superseded')).toEqual(['ok', 'ok']);
+      expect(await fetch(slow.url + '/de').then((r) => r.text())).toContain('Grüezi');
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('sitegen dev: only its own host names (DNS rebinding)', () => {
   function withHost(target: DevServer, host: string, url = '/de'): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
