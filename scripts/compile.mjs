@@ -236,9 +236,9 @@ async function makeCommandsCodeCache(file, into) {
   } finally {
     await rm(site, { recursive: true, force: true });
   }
-  // A build sets V8 flags of its own (optimize-later.ts), and V8 accepts a code cache only under
-  // the flags it was made with: those of a start, V8's defaults.
-  v8.setFlagsFromString(v8Defaults(['--interrupt-budget']));
+  // A build sets V8 flags of its own (optimize-later.ts: every flag it sets is listed here), and V8
+  // accepts a code cache only under the flags it was made with: those of a start, V8's defaults.
+  v8.setFlagsFromString(v8Defaults(['--interrupt-budget', '--max-inlined-bytecode-size-cumulative']));
   await writeFile(into, script.createCachedData());
 }
 

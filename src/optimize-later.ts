@@ -33,7 +33,11 @@ const INTERRUPT_BUDGET = 4 * 67584;
  */
 const INLINED_BYTECODE = 150;
 
-/** Makes V8 optimize only what stays hot for longer, and with less inlined, for the rest of the process. */
+/**
+ * Makes V8 optimize only what stays hot for longer, and with less inlined, for the rest of the
+ * process. scripts/compile.mjs sets each of these flags back to V8's default before it makes the
+ * commands' code cache: V8 refuses a cache made under other flags than a start's.
+ */
 export function optimizeLater(): void {
   v8.setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET} --max-inlined-bytecode-size-cumulative=${INLINED_BYTECODE}`);
 }
