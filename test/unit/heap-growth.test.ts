@@ -107,6 +107,30 @@ sizes.large = used();`);
     expect(small).toBeGreaterThan(garbage - 2 * MB);
     expect(large).toBeLessThan(small - 8 * MB);
   });
+
+  it("has a large build's threads scavenge alone, without V8's helper tasks; not a smaller build's", async () => {
+    /** Scavenges after limitHeapGrowth(pages), and how many of them V8's helper threads took part in (--trace-gc-nvp). */
+    const scavenges = async (pages: number) => {
+      const script = `
+import { limitHeapGrowth } from ${JSON.stringify(path.join(REPO, 'src', 'heap-growth.ts'))};
+limitHeapGrowth(${pages});
+console.log('limited');
+let kept = [];
+for (let i = 0; i < 2e6; i++) {
+  kept.push({ i, s: 'x' + i });
+  if (kept.length > 100000) kept = [];
+}`;
+      // Semi-spaces of 8 MB, as a render thread's: V8 hands out a scavenge's work by the young generation's size.
+      const { stdout } = await exec(process.execPath, ['--trace-gc-nvp', '--min-semi-space-size=8', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO });
+      const lines = stdout.slice(stdout.indexOf('limited\n')).split('\n').filter((line) => / gc=s /.test(line));
+      return { all: lines.length, helped: lines.filter((line) => Number(/background\.scavenge\.parallel=([\d.]+)/.exec(line)?.[1]) > 0).length };
+    };
+    const small = await scavenges(999);
+    const large = await scavenges(1000);
+    expect(small.helped).toBeGreaterThan(0);
+    expect(large.all).toBeGreaterThan(5);
+    expect(large.helped).toBe(0);
+  });
 });
 
 const sites = fixtureSites('basic');
