@@ -48,4 +48,15 @@ describe('KeptContext', () => {
       await kept.dispose();
     }
   });
+
+  it('minifies the same CSS once, and CSS that changed again', async () => {
+    const kept = new KeptContext();
+    const minified: string[] = [];
+    const minify = async (text: string) => (minified.push(text), text.replace(/\s+/g, ''));
+    expect(await kept.minifiedCss('a { color: red }', minify)).toBe('a{color:red}');
+    expect(await kept.minifiedCss('a { color: red }', minify)).toBe('a{color:red}');
+    expect(await kept.minifiedCss('a { color: teal }', minify)).toBe('a{color:teal}');
+    expect(minified).toEqual(['a { color: red }', 'a { color: teal }']);
+  });
 });
+
