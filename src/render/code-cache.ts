@@ -12,9 +12,10 @@
  * bytes changed (a damaged disk or copy) aborts the process as it is read: so, as bin/sitegen does
  * for lib/, a cache is used only if the CRC-32 it was written with matches. V8 itself refuses a
  * cache made from another source, by another V8, or under other flags (the build sets some as it
- * goes, heap-growth.ts): the file is then compiled as `require` would, and the cache is left as it
- * is (another build, run as the one that made it, can use it). Its name holds a hash of the source
- * and Node's version.
+ * goes, by its size: heap-growth.ts, optimize-later.ts): the file is then compiled as `require`
+ * would, and this build writes the cache again. (A cold build of 1,000 pages or more runs under
+ * other flags than the rebuilds after it: with its cache kept, every one of them refused it.) Its
+ * name holds a hash of the source and Node's version.
  *
  * The file is run as Node runs a CommonJS module (its wrapper, a `require` from its own folder), once
  * per thread: loaded through `require` (the renderer's fallback, or the same file before) it is
@@ -56,7 +57,9 @@ export function requireCached(file: string, cacheDir: string): unknown {
   const script = new vm.Script(Module.wrap(source), { filename: real, cachedData });
   const module = { exports: {} as unknown };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(real), module, real, path.dirname(real));
-  loaded.set(real, { exports: module.exports, script, saveTo: cachedData ? null : cacheFile });
+  // A cache V8 refused is made again: the flags of the builds run here now are the likelier ones.
+  const usable = cachedData !== undefined && !script.cachedDataRejected;
+  loaded.set(real, { exports: module.exports, script, saveTo: usable ? null : cacheFile });
   return module.exports;
 }
 

@@ -214,6 +214,29 @@ describe('compiled CLI', () => {
     }
   });
 
+  it("makes React's renderer code cache again when V8 refuses the one kept, made under other V8 flags, and keeps the one it accepts", async () => {
+    await sitegen('--version');
+    const site = await fixtureCopy('basic');
+    const cacheDir = path.join(site, '.cache');
+    /** Builds after a new edit of one message; `flags` as a build of 1,000 pages or more sets them (heap-growth.ts). */
+    let edits = 0;
+    const build = async (...flags: string[]) => {
+      await editFile(site, 'locales/de.json', (t) => t.replace(/für [^.]*\./, `für ${++edits}.`));
+      await exec(process.execPath, [...flags, path.join(pkg, 'bin', 'sitegen'), 'build', '--root', site, '--out', path.join(site, 'out'), '--cache-dir', cacheDir], { cwd: os.tmpdir() });
+      const [name, ...others] = await readdir(path.join(cacheDir, 'code'));
+      expect(others).toEqual([]);
+      return readFile(path.join(cacheDir, 'code', name!));
+    };
+    try {
+      const other = await build('--heap-growing-percent=50');
+      const remade = await build();
+      expect(remade.equals(other)).toBe(false);
+      expect((await build()).equals(remade)).toBe(true);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it("compiles the commands without a code cache, saying why, when the starter cannot be built", async () => {
     await sitegen('--version');
     const starter = path.join(pkg, 'starter');
