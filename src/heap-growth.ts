@@ -83,6 +83,8 @@ const HOLD = '--semi-space-growth-factor=1';
 const WORKERS_START_MS = 2000;
 
 let held = false;
+/** Whether the heap's growth is limited for the rest of the process (limitHeapGrowth). */
+let limited = false;
 
 /** As the plan is made: holds the young generation if the site's `pairs` (page, locale) pairs are as many as MIN_PAGES. */
 export function holdYoungGeneration(pairs: number): void {
@@ -129,6 +131,7 @@ export function workerStart(start: string): string {
  */
 export function limitHeapGrowth(pages: number): void {
   if (pages >= MIN_PAGES) {
+    limited = true;
     v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT} --no-parallel-scavenge`);
     collectNow();
   } else if (held) {
@@ -146,4 +149,15 @@ function collectNow(): void {
   const gc = vm.runInNewContext('gc') as () => void;
   v8.setFlagsFromString('--no-expose-gc');
   gc();
+}
+
+/**
+ * Whether V8's flags are other than a rebuild's as it renders: the young generation held or the
+ * heap's growth limited (a large build rendering most of its pages). V8 refuses a code cache made
+ * under other flags (render/code-cache.ts): one made now would not serve the rebuilds, whose
+ * flags are back to V8's defaults by their render (limitHeapGrowth), but for the interrupt budget
+ * every build sets (optimize-later.ts).
+ */
+export function heapFlagsChanged(): boolean {
+  return held || limited;
 }

@@ -17,6 +17,7 @@ import { forgetBuildPacks, hasPageIndex, newBuildPacks, savePageIndex, sourceOf 
 import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/context.ts';
 import { NO_LINKS } from './render/compact.ts';
 import { saveCodeCaches } from './render/code-cache.ts';
+import { heapFlagsChanged } from './heap-growth.ts';
 import { PageVerifier, reportProblems, verifyPages, type Problem, type VerifyTargets } from './verify/verify.ts';
 import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
@@ -453,8 +454,9 @@ export async function renderStage(state: BuildState): Promise<void> {
     throw err;
   });
   await state.textsKept;
-  // React's renderer as the render left it compiled, for the next build's main thread (render/code-cache.ts).
-  if (context.cache) saveCodeCaches();
+  // React's renderer as the render left it compiled, for the next build's main thread
+  // (render/code-cache.ts); not under flags a rebuild's render does not have, which V8 would refuse.
+  if (context.cache && !heapFlagsChanged()) saveCodeCaches();
   if (context.cache) state.cacheUse.damaged += await savePageIndex(context.cache.dir, context.cache.build, state.results.flatMap((r) => (r.stored ? [r.stored] : [])));
   state.linkProblems = verifier && reportProblems(problems);
   // The check's errors come before any page's: they say better why a page failed.

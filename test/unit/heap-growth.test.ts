@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { fixtureSites, REPO } from '../helpers/site.ts';
 
@@ -184,4 +185,37 @@ describe('sitegen build', () => {
     expect(atWorker).toBeLessThan(32 * MB);
     expect(end).toBe(atWorker);
   }, 60_000);
+});
+
+describe('heapFlagsChanged', () => {
+  /** A process of a build of 5,000 pairs that renders `pages` (a tenth for each from the build cache): whether it says its flags changed, and whether V8 takes the code cache in `file`, then writes its own there. */
+  const build = async (pages: number, file: string) => {
+    const steps = `
+import fs from 'node:fs';
+import vm from 'node:vm';
+import { heapFlagsChanged, holdYoungGeneration, limitHeapGrowth } from ${JSON.stringify(path.join(REPO, 'src', 'heap-growth.ts'))};
+holdYoungGeneration(5000);
+limitHeapGrowth(${pages});
+const code = 'function f(n) { let s = 0; for (let i = 0; i < n; i++) s += i; return s; } f(1000);';
+const cachedData = fs.existsSync(${JSON.stringify(file)}) ? fs.readFileSync(${JSON.stringify(file)}) : undefined;
+const script = new vm.Script(code, { filename: 'probe.js', cachedData });
+script.runInThisContext();
+console.log(JSON.stringify({ changed: heapFlagsChanged(), accepted: cachedData ? !script.cachedDataRejected : null }));
+fs.writeFileSync(${JSON.stringify(file)}, script.createCachedData());`;
+    const { stdout } = await exec(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', steps], { cwd: REPO });
+    return JSON.parse(stdout) as { changed: boolean; accepted: boolean | null };
+  };
+
+  it('says when a code cache made now would be refused by a rebuild (render/code-cache.ts), and only then', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'sitegen-heap-flags-')), 'probe.v8cache');
+    try {
+      // A large cold build: its cache is refused by the rebuild after it, whose flags are V8's again by its render.
+      expect(await build(5000, file)).toEqual({ changed: true, accepted: null });
+      expect(await build(500, file)).toEqual({ changed: false, accepted: false });
+      // That rebuild's cache serves the next one.
+      expect(await build(500, file)).toEqual({ changed: false, accepted: true });
+    } finally {
+      await rm(path.dirname(file), { recursive: true, force: true });
+    }
+  });
 });
