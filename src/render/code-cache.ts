@@ -13,9 +13,10 @@
  * for lib/, a cache is used only if the CRC-32 it was written with matches. V8 itself refuses a
  * cache made from another source, by another V8, or under other flags (the build sets some as it
  * goes, by its size: heap-growth.ts, optimize-later.ts): the file is then compiled as `require`
- * would, and this build writes the cache again. (A cold build of 1,000 pages or more runs under
- * other flags than the rebuilds after it: with its cache kept, every one of them refused it.) Its
- * name holds a hash of the source and Node's version.
+ * would, and this build writes the cache again. A build of 1,000 pages or more that renders them
+ * runs under other flags than the rebuilds after it (heapFlagsChanged): it writes none (the render
+ * stage asks), and keeps a cache its rebuilds can use. Its name holds a hash of the source and
+ * Node's version.
  *
  * The file is run as Node runs a CommonJS module (its wrapper, a `require` from its own folder), once
  * per thread: loaded through `require` (the renderer's fallback, or the same file before) it is
