@@ -52,15 +52,14 @@ export async function watchSources(options: WatchOptions): Promise<SourceWatcher
   );
   const report = (file: string) => options.onChange(path.resolve(options.root, file));
   watcher.on('add', report).on('change', report).on('unlink', report).on('addDir', report).on('unlinkDir', report);
-  /** Whether chokidar watches this file (a folder it watches is a key of its own). */
-  const isWatchedFile = (file: string) => {
-    const watched = watcher.getWatched();
-    return !watched[file] && (watched[path.dirname(file)]?.includes(path.basename(file)) ?? false);
-  };
   // The file system's own events, as they come (chokidar's 'change' waits for the size to settle):
   // from a file's watcher (its path) or from its folder's (the folder and the file's name).
   watcher.on('raw', (_event, name: string | null, details) => {
     const { watchedPath } = details as { watchedPath: string };
+    // What chokidar watches, listed once per event (it lists every watched folder anew).
+    const watched = watcher.getWatched();
+    /** Whether chokidar watches this file (a folder it watches is a key of its own). */
+    const isWatchedFile = (file: string) => !watched[file] && (watched[path.dirname(file)]?.includes(path.basename(file)) ?? false);
     const file = isWatchedFile(watchedPath) ? watchedPath : name ? path.join(watchedPath, name) : null;
     if (file && isWatchedFile(file)) options.onWrite?.(file);
   });
