@@ -47,10 +47,11 @@ export type CategoriesOf = (kind: 'plural' | 'selectordinal') => PluralCategorie
  * case is blank, and every plural has exactly the categories its language may have and needs. Then
  * the comparison, the plural check and the blank-case check find nothing, and making the shape
  * (objects, sets, strings) was most of a check's time and garbage. False means only "read it
- * in full": the usual path decides what, if anything, is wrong.
+ * in full": the usual path decides what, if anything, is wrong; so it is false for an en shape
+ * the full parser made, whose names the quick reader could not compare in place.
  */
 export function matchesReference(text: string, en: MessageShape, categoriesOf: CategoriesOf): boolean {
-  return READER.read(text, en, categoriesOf);
+  return en.quick && READER.read(text, en, categoriesOf);
 }
 
 /** Stands in for the shape and the plural being read when reading against a reference: written to, never read. */
@@ -79,12 +80,12 @@ class Reader {
   read(text: string, en: MessageShape | null, categoriesOf: CategoriesOf | null): boolean {
     this.text = text;
     this.i = 0;
-    this.shape = en ? SCRATCH_SHAPE : newShape();
+    this.shape = en ? SCRATCH_SHAPE : newShape(false, true);
     this.plural = null;
     this.en = en;
     this.categoriesOf = categoriesOf;
     this.next = 0;
-    this.tagsSeen.length = 0;
+    if (this.tagsSeen.length !== 0) this.tagsSeen.length = 0;
     try {
       this.message(0, '');
     } catch (e) {
@@ -113,7 +114,7 @@ class Reader {
       } else if (c === 39 /* ' */) {
         throw GIVE_UP;
       } else {
-        this.i = this.literal(this.i);
+        this.i = this.en ? this.plainText(this.i) : this.literal(this.i);
       }
     }
   }
@@ -130,6 +131,19 @@ class Reader {
       if (c === 123 /* { */ || c === 125 /* } */ || c === 60 /* < */ || c === 39 /* ' */) break;
       if (c === 35 /* # */ && this.plural) this.plural.pound = true;
       else if (!shape.hasLetters && isLetter(c)) shape.hasLetters = true;
+    }
+    return i;
+  }
+
+  /**
+   * Literal text read against a reference: only where it ends matters, as nothing is made (a
+   * `#` would mark the scratch plural, and the scratch shape has letters from the start).
+   */
+  private plainText(i: number): number {
+    const t = this.text;
+    for (; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c === 123 /* { */ || c === 125 /* } */ || c === 60 /* < */ || c === 39 /* ' */) break;
     }
     return i;
   }
@@ -317,9 +331,12 @@ class Reader {
    */
   private match(token: readonly [number, number], same?: string): string {
     const start = this.i;
-    const end = this.skip(token);
-    if (same === undefined) return this.text.slice(start, end);
-    if (same.length !== end - start || !this.text.startsWith(same, start)) this.differ();
+    if (same === undefined) return this.text.slice(start, this.skip(token));
+    // en's token is one this reader read (matchesReference takes only such shapes): the text has
+    // the same token when it starts with it and the token does not go on.
+    const end = start + same.length;
+    if (!this.text.startsWith(same, start) || cls(this.text.charCodeAt(end)) & token[1]) this.differ();
+    this.i = end;
     return same;
   }
 

@@ -16,9 +16,9 @@ export interface SyntaxProblem {
 
 export type ParsedMessage = { ok: true; shape: MessageShape } | { ok: false; error: SyntaxProblem };
 
-/** Shared results for text without arguments or tags, most of a site; never mutated. */
-const PLAIN_TEXT: ParsedMessage = { ok: true, shape: newShape(true) };
-const PLAIN_SYMBOLS: ParsedMessage = { ok: true, shape: newShape(false) };
+/** Shared results for text without arguments or tags, most of a site; never mutated. Quick: they hold no token at all. */
+const PLAIN_TEXT: ParsedMessage = { ok: true, shape: newShape(true, true) };
+const PLAIN_SYMBOLS: ParsedMessage = { ok: true, shape: newShape(false, true) };
 
 /**
  * Cheapest reader first: plain text, then the quick reader of common ICU (fast-shape.ts), and the

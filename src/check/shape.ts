@@ -36,6 +36,11 @@ export interface MessageShape {
   hasPlural: boolean;
   /** Whether some plural, selectordinal or select has a blank case (see ArgUse.empty). */
   hasEmptyCase: boolean;
+  /**
+   * Whether the quick reader (fast-shape.ts) made it, so that every name, type and style in it is
+   * a token that reader reads; the full parser takes names it does not (`{0}`, `{名前}`).
+   */
+  quick: boolean;
 }
 
 /** Shared by every shape without tags until its first tag; never written to. */
@@ -45,8 +50,8 @@ export const NO_TAGS: Map<string, number> = new Map();
 const NO_USES: ArgUse[] = [];
 
 /** Every shape is made here, so they all share one object layout (fast property access). */
-export function newShape(hasLetters = false): MessageShape {
-  return { uses: NO_USES, tags: NO_TAGS, tagPaths: NO_TAGS, hasLetters, hasPlural: false, hasEmptyCase: false };
+export function newShape(hasLetters = false, quick = false): MessageShape {
+  return { uses: NO_USES, tags: NO_TAGS, tagPaths: NO_TAGS, hasLetters, hasPlural: false, hasEmptyCase: false, quick };
 }
 
 /**

@@ -37,8 +37,9 @@ const UNUSUAL = [
   '<my-tag>x</my-tag>', '<b>{n, plural, other {x</b>}}',
 ];
 
+/** A shape as data; `quick` says which reader made it, so it is left out. */
 const normal = (r: ReturnType<typeof parseFully>) =>
-  r.ok ? { ...r.shape, uses: r.shape.uses.map((u) => ({ ...u, options: [...u.options] })), tags: [...r.shape.tags], tagPaths: [...r.shape.tagPaths] } : r;
+  r.ok ? { ...r.shape, quick: undefined, uses: r.shape.uses.map((u) => ({ ...u, options: [...u.options] })), tags: [...r.shape.tags], tagPaths: [...r.shape.tagPaths] } : r;
 
 describe('fastShape', () => {
   it('agrees with the full parser on every message it accepts', () => {
