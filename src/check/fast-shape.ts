@@ -258,7 +258,10 @@ class Reader {
     return cases | bit;
   }
 
-  /** The cases of an argument read against `want`: en's select cases exactly; a plural's, every category its language needs. */
+  /**
+   * The cases of an argument read against `want`: en's select cases exactly; a plural's, every
+   * category its language needs (known without asking which it needs when it has all it may have).
+   */
   private settle(want: ArgUse, categories: PluralCategories | null, cases: number): void {
     if (!categories) {
       let all = 0;
@@ -269,7 +272,7 @@ class Reader {
         all |= 1 << k++;
       }
       if (cases !== all || other === 0) this.differ();
-    } else if (!(cases & OTHER_BIT) || (categories.requiredBits & ~cases) !== 0) this.differ();
+    } else if (!(cases & OTHER_BIT) || ((categories.allowedBits & ~cases) !== 0 && (categories.requiredBits & ~cases) !== 0)) this.differ();
   }
 
   /** The text read differs from the reference (or the reference cannot tell): the usual path decides. */

@@ -79,19 +79,20 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
     cache[type].set(iso, found);
     return found;
   }
-  // The categories whole numbers select: probing stops once every category of the language was
-  // seen (en and de after 0 and 1, ar after 100); only a language with a category that no whole
-  // number below a million selects (the `many` of fr, es, it, pt; ru's `other`) is probed in full.
-  const required = new Set<string>();
-  for (const n of PROBES) {
-    required.add(rules.select(n));
-    if (required.size === categories.length) break;
-  }
+  // The categories whole numbers select, probed on first use: a plural with every category of its
+  // language needs none (fast-shape.ts), as a catalogue's ru plurals mostly have. Probing stops
+  // once every category was seen (en and de after 0 and 1, ar after 100); only a language with a
+  // category that no whole number below a million selects (the `many` of fr, es, it, pt; ru's
+  // `other`) is probed in full.
+  let required: { set: Set<string>; bits: number } | undefined;
+  const requiredOnce = () => (required ??= wholeNumberCategories(rules, categories.length));
   // Which numbers select each category only a finding needs: every probe, made on first use.
   let probed: Pick<PluralCategories, 'numbers' | 'examples'> | undefined;
   found = {
     allowed: new Set(categories),
-    required,
+    get required() {
+      return requiredOnce().set;
+    },
     single: false,
     get numbers() {
       return (probed ??= numbersOf(rules)).numbers;
@@ -100,10 +101,22 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
       return (probed ??= numbersOf(rules)).examples;
     },
     allowedBits: bitsOf(categories),
-    requiredBits: bitsOf(required),
+    get requiredBits() {
+      return requiredOnce().bits;
+    },
   };
   cache[type].set(iso, found);
   return found;
+}
+
+/** The categories the probes select, probing until `count` (all the language has) were seen. */
+function wholeNumberCategories(rules: Intl.PluralRules, count: number): { set: Set<string>; bits: number } {
+  const set = new Set<string>();
+  for (const n of PROBES) {
+    set.add(rules.select(n));
+    if (set.size === count) break;
+  }
+  return { set, bits: bitsOf(set) };
 }
 
 /** For each category, the probes that select it: all of them when at most FEW, and the first three. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkEmptyCases, checkPlurals } from '../../src/check/case-check.ts';
 import { matchesReference, type CategoriesOf } from '../../src/check/fast-shape.ts';
 import { parseMessage, sameShape, type MessageShape } from '../../src/check/message-shape.ts';
@@ -115,6 +115,21 @@ describe('matchesReference: a translation read against en', () => {
     ];
     for (const [en, tr, code] of differing) {
       expect(matches(en, tr, code), `${code}: ${tr}`).toBe(false);
+    }
+  });
+
+  it('passes a plural with every category its language has without probing which ones whole numbers select', () => {
+    const select = vi.spyOn(Intl.PluralRules.prototype, 'select');
+    // Catalan (one, many, other), which no other test here reads: its categories are not probed yet.
+    const en = shape('{n, plural, one {# post} other {# posts}}');
+    try {
+      expect(matchesReference('{n, plural, one {# post} many {# posts} other {# posts}}', en, categoriesOf('ca-ES'))).toBe(true);
+      expect(select).not.toHaveBeenCalled();
+      // Without `many` it needs to know that no whole number selects `many`: probed, and passed.
+      expect(matchesReference('{n, plural, one {# post} other {# posts}}', en, categoriesOf('ca-ES'))).toBe(true);
+      expect(select.mock.calls.length).toBeGreaterThan(1000);
+    } finally {
+      select.mockRestore();
     }
   });
 

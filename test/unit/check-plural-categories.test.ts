@@ -48,6 +48,8 @@ describe('plural categories from Intl.PluralRules', () => {
     const select = vi.spyOn(Intl.PluralRules.prototype, 'select');
     try {
       const nl = pluralCategories('nl-NL', 'cardinal'); // one, other: 0 and 1 show both
+      expect(select).toHaveBeenCalledTimes(0); // which categories whole numbers select: asked on first use
+      expect(nl.allowedBits).toBe(nl.requiredBits);
       expect(select).toHaveBeenCalledTimes(2);
       expect(sorted(nl.required)).toEqual(['one', 'other']);
       expect(nl.numbers.get('one')).toEqual([1]);
