@@ -17,6 +17,7 @@ import { forgetBuildPacks, hasPageIndex, newBuildPacks, savePageIndex, sourceOf 
 import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/context.ts';
 import { NO_LINKS } from './render/compact.ts';
 import { saveCodeCaches } from './render/code-cache.ts';
+import { cachedNumberTexts } from './cache/number-texts.ts';
 import { heapFlagsChanged } from './heap-growth.ts';
 import { PageVerifier, reportProblems, verifyPages, type Problem, type VerifyTargets } from './verify/verify.ts';
 import { unknownEnhancers } from './verify/enhancers.ts';
@@ -431,6 +432,8 @@ export async function renderStage(state: BuildState): Promise<void> {
   /** Each job's problems, at its index: reported in the order of the jobs, as verifyPages does. */
   const problems: (Problem[] | undefined)[] = [];
   const context = cachedRenderContext(state, state.staging ?? '');
+  // The numbers the messages show, as the last builds formatted them (cache/number-texts.ts).
+  const numbers = context.cache && state.write ? cachedNumberTexts(state.cache!, () => state.cacheUse.damaged++) : null;
   const prestarted = await state.prestarted;
   state.prestarted = null;
   state.results = await renderAll({
@@ -439,7 +442,7 @@ export async function renderStage(state: BuildState): Promise<void> {
     workers: state.workers,
     root: config.root,
     jobs,
-    context: { ...context, previous: state.previous },
+    context: { ...context, previous: state.previous, numberTexts: numbers?.texts ?? null },
     onWork: state.onRender,
     onResult: verifier
       ? (result, index) => {
@@ -457,6 +460,7 @@ export async function renderStage(state: BuildState): Promise<void> {
   // React's renderer as the render left it compiled, for the next build's main thread
   // (render/code-cache.ts); not under flags a rebuild's render does not have, which V8 would refuse.
   if (context.cache && !heapFlagsChanged()) saveCodeCaches();
+  numbers?.save();
   if (context.cache) state.cacheUse.damaged += await savePageIndex(context.cache.dir, context.cache.build, state.results.flatMap((r) => (r.stored ? [r.stored] : [])));
   state.linkProblems = verifier && reportProblems(problems);
   // The check's errors come before any page's: they say better why a page failed.

@@ -56,6 +56,11 @@ export interface RenderContext {
    * (cache/page-packs.ts); null without a cache.
    */
   cache?: { dir: string; key: string; build: string } | null;
+  /**
+   * The texts of numbers the pages' messages show, from the build cache and added to by the
+   * renderers (cache/number-texts.ts, i18n/compiled-message.ts' useNumberTexts); null without a cache.
+   */
+  numberTexts?: Map<string, string> | null;
 }
 
 /** What the bundle knows about one page module, checked on the main thread. */

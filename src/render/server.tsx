@@ -11,6 +11,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { loadStaticMarkup, type StaticMarkup } from './static-markup.ts';
 import { PageProvider, type PageContext } from '../page-api.ts';
 import { createTranslator, type Messages, type Translator } from '../i18n/translator.ts';
+import { useNumberTexts } from '../i18n/compiled-message.ts';
 import { fallbackChain } from '../locales.ts';
 import { messageGlobals } from '../i18n/globals.ts';
 import { messagesNow } from '../i18n/deferred-messages.ts';
@@ -527,6 +528,7 @@ export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: 
   const results: JobResult[] = [];
   const writes: Writes = { pending: [], inline };
   const { pending } = writes;
+  useNumberTexts(ctx.write ? (ctx.numberTexts ?? null) : null);
   try {
     for (const [index, job] of jobs.entries()) {
       // Shared with the main thread: if this worker dies, it knows which page it was on.
