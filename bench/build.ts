@@ -9,6 +9,8 @@
  * - no change: the same build again, cache kept;
  * - one message edit: one message of one locale changed, cache kept.
  *
+ * Every process runs with timedEnv's environment (lib.ts: without NODE_EXTRA_CA_CERTS, which costs
+ * every Node start on a machine that sets it, before any of its code runs).
  * Wall time and CPU time (user + system, less disturbed by other work on a shared machine) are
  * medians of BENCH_RUNS runs (default 3), with their spread; the floor and sitegen take turns at
  * going first in each round; peak RSS is the largest seen. The ratios are also given in user time
@@ -33,7 +35,7 @@ import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { copyRealSite, editMessage, median, MESSAGE_EDIT, REPO, scratch, syntheticSite, type Scratch } from './lib.ts';
+import { copyRealSite, editMessage, median, MESSAGE_EDIT, REPO, scratch, syntheticSite, timedEnv, timedEnvNote, type Scratch } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BIN = path.join(REPO, 'bin', 'sitegen');
@@ -44,7 +46,7 @@ interface Sample { wall: number; cpu: number; user: number; rssMb: number }
 /** Runs a command under GNU time: wall, CPU (user + system) and user milliseconds, peak RSS. */
 function timed(args: string[]): Sample {
   const run = spawnSync('/usr/bin/time', ['-f', '\n%e %U %S %M', process.execPath, ...args], {
-    encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production' },
+    encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], env: timedEnv(),
   });
   if (run.status !== 0) throw new Error(`bench: ${args.join(' ')} failed:\n${run.stderr}`);
   const [wall, user, sys, rss] = run.stderr.trim().split('\n').at(-1)!.split(' ').map(Number) as [number, number, number, number];
@@ -106,7 +108,7 @@ function cliStart(): void {
   );
 }
 
-console.log(`sitegen build benchmark: medians of ${RUNS} runs [min–max], ${os.availableParallelism()} cores, each run a process of its own`);
+console.log(`sitegen build benchmark: medians of ${RUNS} runs [min–max], ${os.availableParallelism()} cores, each run a process of its own${timedEnvNote()}`);
 timed([BIN, '--version']); // compiles lib/ first if src/ changed, outside the measurements
 const realCopy = await copyRealSite('sitegen-bench-real-');
 const synthetic = await syntheticSite();

@@ -9,6 +9,27 @@ import { copyRealSiteInto, REPO } from '../test/helpers/site.ts';
 
 export { REPO };
 
+/**
+ * The environment of a timed process: the benchmark's own, with React's production build, and
+ * without NODE_EXTRA_CA_CERTS. Node 20 reads and parses that file of certificates as it starts,
+ * before any JavaScript runs (node::crypto::UseExtraCaCerts in InitializeOncePerProcess, perf):
+ * on a machine that points it at the system's bundle, as the VM these benchmarks were made on
+ * does, ~30 ms of CPU at every Node start (`node -e 0`: 40 ms of user time with it, 10 without),
+ * for TLS connections that no build here makes (sitegen, the floor and Eleventy make none; Hugo
+ * is not Node and never read it). sitegen cannot spare it itself, and a machine without it does
+ * not pay it: a benchmark that kept it measured this machine's set-up in every Node process, as
+ * much in a rebuild of 0.2 s as in a cold build.
+ */
+export function timedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { NODE_EXTRA_CA_CERTS: _certificates, ...env } = process.env;
+  return { ...env, NODE_ENV: 'production', ...extra };
+}
+
+/** What a benchmark's first line says of timedEnv's environment, when it differs from the bench's own. */
+export function timedEnvNote(): string {
+  return process.env.NODE_EXTRA_CA_CERTS ? '; NODE_EXTRA_CA_CERTS unset in the timed processes (bench/lib.ts, timedEnv)' : '';
+}
+
 /** The middle value; with an even count, the mean of the two middle ones. */
 export function median(xs: number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);

@@ -1,7 +1,8 @@
 /**
  * Peer benchmark (`npm run bench:peers`; not a test, not part of `npm run bench`): sitegen against
  * the bare floor, Eleventy and Hugo on the same pages, the real site and the 20x site, in one run.
- * Every measurement is a whole process under /usr/bin/time (wall, CPU = user + system, peak RSS).
+ * Every measurement is a whole process under /usr/bin/time (wall, CPU = user + system, peak RSS),
+ * in timedEnv's environment (bench/lib.ts: without NODE_EXTRA_CA_CERTS, which Node reads at start).
  * Each tool builds cold (no cache, no previous output), then, after one message edit, again with
  * its own cache and previous output kept (a CI run with its caches restored; the floor keeps
  * nothing, so it has no rebuild). The tools take turns, the order rotating every round; every cold
@@ -19,7 +20,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { copyRealSite, editMessage, median, MESSAGE_EDIT, REPO, scratch, syntheticSite, type Scratch } from '../lib.ts';
+import { copyRealSite, editMessage, median, MESSAGE_EDIT, REPO, scratch, syntheticSite, timedEnv, timedEnvNote, type Scratch } from '../lib.ts';
 import { htmlFiles, PEERS, prepareEleventy, prepareHugo, updateHugoContent } from './prepare.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -71,7 +72,7 @@ function hugoVersion(): string | null {
 /** Runs a command under GNU time: wall and CPU milliseconds, peak RSS in MB. */
 function timed(argv: string[], cwd: string, env: Record<string, string> = {}): Sample {
   const run = spawnSync('/usr/bin/time', ['-f', '\n%e %U %S %M', ...argv], {
-    cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production', ...env },
+    cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], env: timedEnv(env),
   });
   if (run.status !== 0) throw new Error(`bench:peers: ${argv.join(' ')} failed:\n${run.stderr.slice(-3000)}`);
   const [wall, user, sys, rss] = run.stderr.trim().split('\n').at(-1)!.split(' ').map(Number) as [number, number, number, number];
@@ -223,7 +224,7 @@ function report(size: number, tools: Tool[]): void {
         `peak ${megabytes(of(xs, 'rssMb'))} ${ratio(xs, 'rssMb')}x   (${describe(o)})`,
     );
   const label = size === 1 ? 'real site (1x)' : `${size}x site`;
-  console.log(`\n${label}, cold: medians of ${RUNS} runs [min–max]; x = against the floor's median of this run`);
+  console.log(`\n${label}, cold: medians of ${RUNS} runs [min–max]; x = against the floor's median of this run${timedEnvNote()}`);
   for (const t of tools) line(t.name, t.samples, t.output!);
   console.log(`${label}, rebuild after one message edit, each tool's cache and previous output kept; x = against the floor's cold median`);
   for (const t of tools) if (t.rebuildOutput) line(t.name, t.rebuilds, t.rebuildOutput);
