@@ -13,7 +13,7 @@ import { AllowList } from './key-sets.ts';
 import { parseLocaleFile, type LocaleFile } from './locale-files.ts';
 import { isPlainShape, isPlainText, parseMessage, sameShape, type MessageShape, type ParsedMessage } from './message-shape.ts';
 import { leaf, subtree, type MessageTree } from './message-tree.ts';
-import { pluralCategories } from './plural-categories.ts';
+import { pluralCategories, type PluralCategories } from './plural-categories.ts';
 import { checkReference, flatReference, syntaxProblem, type Reference } from './reference.ts';
 import type { Run } from './run.ts';
 import { isSpaceChar, LETTER } from './shape.ts';
@@ -58,7 +58,10 @@ class TranslationWalk {
     private readonly file: LocaleFile,
   ) {
     const iso = file.locale.iso;
-    this.categoriesOf = (kind) => pluralCategories(iso, kind === 'plural' ? 'cardinal' : 'ordinal');
+    // Each kept at its first use: every plural of the file asks (the cache behind is keyed by language).
+    let cardinal: PluralCategories | undefined;
+    let ordinal: PluralCategories | undefined;
+    this.categoriesOf = (kind) => (kind === 'plural' ? (cardinal ??= pluralCategories(iso, 'cardinal')) : (ordinal ??= pluralCategories(iso, 'ordinal')));
   }
 
   /** Every message of `en` against the same place in `tr` (undefined: the locale has nothing there). */
