@@ -10,6 +10,7 @@ import path from 'node:path';
 import { resolveConfig, siteFolders, type ConfigOverrides, type ResolvedConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import type { BuildState } from './stages.ts';
+import type { LocaleText } from './check/locale-files.ts';
 import type { Shard } from './shard.ts';
 import { errors } from './errors.ts';
 import { damageWarnings, openCache } from './cache/build-cache.ts';
@@ -268,6 +269,11 @@ export interface MessageUsage {
   passedValues: Map<string, Set<string>>;
   /** Locales whose pages were not rendered because their file cannot be read (check reports the file). */
   skippedLocales: string[];
+  /**
+   * The locale files as the render read and parsed them, for the check (CheckOptions' texts), so
+   * that `sitegen check` does not read and parse them again; null when some file could not be read.
+   */
+  texts: readonly LocaleText[] | null;
 }
 
 /**
@@ -296,5 +302,5 @@ export async function collectUsage(config: ResolvedConfig): Promise<MessageUsage
   } finally {
     await state.server?.dispose();
   }
-  return { keys: state.usedKeys, passedValues: state.passedValues, skippedLocales };
+  return { keys: state.usedKeys, passedValues: state.passedValues, skippedLocales, texts: state.localeTexts };
 }

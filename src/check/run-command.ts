@@ -16,7 +16,7 @@ export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCo
   for (const warning of warnings) ctx.logger.warn(warning);
 
   const usage = await usageOf(config, ctx.logger);
-  const report = await check(config, { locale: options.locale, usedKeys: usage?.keys, passedValues: usage?.passedValues, usageSkipped: usage?.skippedLocales });
+  const report = await check(config, { locale: options.locale, usedKeys: usage?.keys, passedValues: usage?.passedValues, usageSkipped: usage?.skippedLocales, texts: usage?.texts ?? undefined });
 
   if (options.json) (ctx.stdout ?? process.stdout).write(toJson(report));
   else ctx.logger.info(formatTable(report, { color: ctx.logger.color, strict: options.strict }));

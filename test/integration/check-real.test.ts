@@ -76,6 +76,12 @@ describe('check on a realistic catalogue', () => {
     expect([...usage.passedValues.get('poll.ended')!]).toEqual([]);
   });
 
+  it('judges the locale files as the pages’ render read them, with the same report as reading them again', async () => {
+    const { config } = await resolveConfig(SITE);
+    expect(usage.texts?.map((t) => t.locale.code)).toEqual(config.locales.map((l) => l.code));
+    expect(await check(config, { usedKeys: usage.keys, passedValues: usage.passedValues, texts: usage.texts! })).toEqual(report);
+  });
+
   it('without the pages, an argument en lacks is an error as before (profile.following)', async () => {
     const { config } = await resolveConfig(SITE);
     const filesOnly = await check(config);
