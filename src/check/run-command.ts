@@ -10,10 +10,12 @@ import type { CheckCommandContext, CheckCommandOptions } from './command.ts';
 
 /** The whole command as a function: returns the exit code instead of exiting. */
 export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCommandContext): Promise<0 | 1> {
-  const [{ resolveConfig }, { check, exitCode, formatTable, renderHtmlReport, toJson }] = await Promise.all([import('../config.ts'), import('./index.ts')]);
+  const [{ resolveConfig }, { check, exitCode, formatTable, renderHtmlReport, toJson }, { optimizeLater }] = await Promise.all([import('../config.ts'), import('./index.ts'), import('../optimize-later.ts')]);
   const root = path.resolve(ctx.cwd, options.root);
   const { config, warnings } = await resolveConfig(root);
   for (const warning of warnings) ctx.logger.warn(warning);
+  // Once the config is loaded, as a build does once it knows it renders (see optimize-later.ts).
+  optimizeLater();
 
   const usage = await usageOf(config, ctx.logger);
   const report = await check(config, { locale: options.locale, usedKeys: usage?.keys, passedValues: usage?.passedValues, usageSkipped: usage?.skippedLocales, texts: usage?.texts ?? undefined });

@@ -87,25 +87,41 @@ describe('optimizeLater', () => {
     expect(after).toBeLessThan(100000);
   });
 
+  /** How many times a `sitegen` process with these arguments set the interrupt budget. */
+  async function budgetSets(dir: string, args: string[]): Promise<number> {
+    const hook = path.join(dir, 'hook.mjs');
+    await writeFile(
+      hook,
+      "import v8 from 'node:v8'; import { writeSync } from 'node:fs'; const set = v8.setFlagsFromString;" +
+        " v8.setFlagsFromString = (flags) => { if (flags.includes('--interrupt-budget')) writeSync(2, 'interrupt budget set\\n'); return set(flags); };",
+    );
+    // Exit code 1 is a check that found errors; the flags were set all the same.
+    const { stderr } = await exec(process.execPath, ['--import', pathToFileURL(hook).href, path.join(REPO, 'bin', 'sitegen'), ...args]).catch((err: { code?: number; stderr: string }) => {
+      if (err.code !== 1) throw err;
+      return err;
+    });
+    return stderr.split('\n').filter((line) => line === 'interrupt budget set').length;
+  }
+
   it('is set by `sitegen build` once the build knows it renders, not by a build with nothing changed', async () => {
     // V8 accepts the code caches Node ships its own modules with only under the flags they were
     // made with: each of them loaded after the flag changed was compiled from source, and a new
     // cache made of it (31 of them in a rebuild after a message edit of the real site).
     const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-optimize-later-'));
     try {
-      const hook = path.join(dir, 'hook.mjs');
-      await writeFile(
-        hook,
-        "import v8 from 'node:v8'; import { writeSync } from 'node:fs'; const set = v8.setFlagsFromString;" +
-          " v8.setFlagsFromString = (flags) => { if (flags.includes('--interrupt-budget')) writeSync(2, 'interrupt budget set\\n'); return set(flags); };",
-      );
       const root = await site();
-      const build = async () => {
-        const { stderr } = await exec(process.execPath, ['--import', pathToFileURL(hook).href, path.join(REPO, 'bin', 'sitegen'), 'build', '--root', root, '--out', 'out', '--cache-dir', path.join(dir, 'cache')]);
-        return stderr.split('\n').filter((line) => line === 'interrupt budget set').length;
-      };
+      const build = () => budgetSets(dir, ['build', '--root', root, '--out', 'out', '--cache-dir', path.join(dir, 'cache')]);
       expect(await build()).toBe(1);
       expect(await build()).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is set by `sitegen check`, which renders the pages in memory and checks every message once', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-optimize-later-'));
+    try {
+      expect(await budgetSets(dir, ['check', '--root', await site()])).toBe(1);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
