@@ -38,7 +38,7 @@ class Wanted {
     for (let k = 0; k < this.rests.length; k++) {
       const rest = this.rests[k]!;
       // The last characters first: keys of one object often share their start (`key1217`, `key1234`).
-      if (rest.length === length && rest.charCodeAt(length - 1) === text.charCodeAt(end - 1) && text.startsWith(rest, start + 1)) return this.fulls[k];
+      if (rest.length === length && (length === 0 || rest.charCodeAt(length - 1) === text.charCodeAt(end - 1)) && text.startsWith(rest, start + 1)) return this.fulls[k];
     }
     return undefined;
   }

@@ -40,6 +40,12 @@ describe('JsonLocator', () => {
     expect(escaped.messagePosition('a.b\\u0065')).toBeUndefined();
   });
 
+  it('finds an empty key among others of its object', () => {
+    const empty = new JsonLocator('{"a": {"": "x", "b": "y"}}', ['a.', 'a.b']);
+    expect(empty.messagePosition('a.')).toEqual({ line: 1, column: 13 });
+    expect(empty.messagePosition('a.b')).toEqual({ line: 1, column: 23 });
+  });
+
   it('counts columns without a byte order mark, as the loader parses', () => {
     const bom = new JsonLocator('\uFEFF{"a": "b"}');
     expect(bom.keyPosition('a')).toEqual({ line: 1, column: 2 });
