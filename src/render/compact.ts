@@ -184,3 +184,65 @@ function sameEntries(values: Readonly<Record<string, readonly string[]>> | Reado
   });
   return same;
 }
+
+/** A result as a render worker sends it (ListSender): each shared list it has sent before as its number. */
+export type SentResult = Omit<JobResult, 'usedKeys' | 'enhancers' | 'passedValues'> & {
+  usedKeys: JobResult['usedKeys'] | number;
+  enhancers: JobResult['enhancers'] | number;
+  passedValues: JobResult['passedValues'] | number;
+};
+type SharedList = readonly string[] | Readonly<Record<string, readonly string[]>>;
+/** The lists a message sends for the first time, with their numbers. */
+export type NewLists = [number, SharedList][];
+
+/**
+ * A render worker's shared lists are sent to the main thread once each, then named by a number:
+ * a message between threads copies every string of every list in it, and the main thread then
+ * found the copy's shared equal again (ResultCompactor), page after page the same ~90 keys. At
+ * 20 times the real site's size (a cold build, one worker) the worker's answers were 10.6-13.6 MB
+ * of serialized data to read on the main thread, the busier of the two threads, and their
+ * handling took it 97-104 ms; sent once each, 2.5 MB and 43-51 ms.
+ */
+export class ListSender {
+  private numbers = new WeakMap<object, number>();
+  private count = 0;
+
+  /** `result` with its shared (frozen) lists named by number; those sent for the first time are added to `fresh`. */
+  send(result: JobResult, fresh: NewLists): SentResult {
+    return { ...result, usedKeys: this.number(result.usedKeys, fresh), enhancers: this.number(result.enhancers, fresh), passedValues: this.number(result.passedValues, fresh) };
+  }
+
+  private number<T extends SharedList>(list: T, fresh: NewLists): T | number {
+    // A list of one page's own (not shared) is sent as it is.
+    if (!Object.isFrozen(list)) return list;
+    let n = this.numbers.get(list);
+    if (n === undefined) {
+      this.numbers.set(list, (n = this.count++));
+      fresh.push([n, list]);
+    }
+    return n;
+  }
+}
+
+/** The main thread's side of a worker's ListSender: its lists by number, each shared with equal ones (ResultCompactor). */
+export class ListReceiver {
+  private lists: SharedList[] = [];
+
+  constructor(private compactor: ResultCompactor) {}
+
+  /** The results of one message, with the lists it sends first. */
+  receive(results: SentResult[], fresh: NewLists): JobResult[] {
+    for (const [n, list] of fresh) this.lists[n] = Array.isArray(list) ? this.compactor.list(list) : this.compactor.record(list as Readonly<Record<string, readonly string[]>>);
+    // In place: each is a copy of the worker's already.
+    for (const r of results) {
+      r.usedKeys = this.list(r.usedKeys);
+      r.enhancers = this.list(r.enhancers);
+      r.passedValues = this.list(r.passedValues);
+    }
+    return results as JobResult[];
+  }
+
+  private list<T>(list: T | number): T {
+    return typeof list === 'number' ? (this.lists[list] as T) : list;
+  }
+}

@@ -2,10 +2,10 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { JobResult, RenderContext, RenderJob } from './context.ts';
-import type { ServerModules } from './server.tsx';
+import type { ServerModules, WorkerAnswer } from './server.tsx';
 import { projectPath } from '../file-paths.ts';
 import { errors } from '../errors.ts';
-import { ResultCompactor } from './compact.ts';
+import { ListReceiver, ResultCompactor } from './compact.ts';
 import { hasEntry, jobKey } from './render-cache.ts';
 import { LocaleQueue, type Batch } from './queue.ts';
 import { fallbackChain } from '../locales.ts';
@@ -235,10 +235,11 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
           sent.push(batch);
         }
       };
-      worker.on('message', (msg: { id: number; results: JobResult[] }) => {
+      const lists = new ListReceiver(compactor);
+      worker.on('message', (msg: WorkerAnswer) => {
         const batch = sent[msg.id]!;
         inFlight.delete(msg.id);
-        placed(batch, msg.results.map((r, i) => compactor.compact(r, batch.jobs[i])));
+        placed(batch, lists.receive(msg.results, msg.lists).map((r, i) => compactor.compact(r, batch.jobs[i])));
         feed();
         check();
       });

@@ -27,7 +27,7 @@ import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
 import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type CachedFacts, type KeptPayload, type RenderFacts } from './render-cache.ts';
 import { sourceOf, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
-import { NO_LINKS, ResultCompactor } from './compact.ts';
+import { ListSender, NO_LINKS, ResultCompactor, type NewLists, type SentResult } from './compact.ts';
 import { utf8Of, utf8OfText } from '../text/utf8.ts';
 import { buildIdChanged, isFileOf, previousFile, putFile, putNewFile, putRecorded, recordedPayload } from '../reuse-output.ts';
 
@@ -594,9 +594,19 @@ function setProgress({ cells, batch }: Progress, job: number): void {
 export function startWorker(mods: ServerModules, data: unknown = workerData): void {
   process.setSourceMapsEnabled(true);
   const { context: ctx, progress } = data as { context: RenderContext; progress: Int32Array };
+  // Its shared lists are sent once each (compact.ts).
+  const sender = new ListSender();
   parentPort!.on('message', async (msg: { id: number; jobs: RenderJob[]; messages?: RenderContext['messages'] }) => {
     if (msg.messages) Object.assign(ctx.messages, msg.messages);
     const results = await renderJobs(mods, ctx, msg.jobs, { progress: { cells: progress, batch: msg.id }, inline: true });
-    parentPort!.postMessage({ id: msg.id, results });
+    const lists: NewLists = [];
+    parentPort!.postMessage({ id: msg.id, results: results.map((r) => sender.send(r, lists)), lists } satisfies WorkerAnswer);
   });
+}
+
+/** A render worker's answer to a batch: its results, with the shared lists they name that it sends for the first time (compact.ts). */
+export interface WorkerAnswer {
+  id: number;
+  results: SentResult[];
+  lists: NewLists;
 }

@@ -3,7 +3,7 @@
  * once, so the results a build keeps until the end do not grow with a copy per page.
  */
 import { describe, expect, it } from 'vitest';
-import { jsonBytes, jsonText, ResultCompactor } from '../../src/render/compact.ts';
+import { jsonBytes, jsonText, ListReceiver, ListSender, ResultCompactor, type NewLists } from '../../src/render/compact.ts';
 import type { JobResult, RenderJob } from '../../src/render/context.ts';
 
 const result = (locale: string, usedKeys: string[], passedValues: Record<string, string[]>): JobResult => ({
@@ -104,5 +104,50 @@ describe('ResultCompactor', () => {
     const links = [{ href: '/x', hreflang: null }];
     expect(jsonBytes(links).toString('utf8')).toBe(JSON.stringify(links));
     expect(jsonBytes(links)).not.toBe(jsonBytes(links));
+  });
+});
+
+describe('ListSender and ListReceiver', () => {
+  it("send a worker's shared lists once, then by number, and give the main thread its shared equals with every page's contents", () => {
+    // The worker's side: its results hold the lists its own compactor shares.
+    const own = new ResultCompactor();
+    const pages = ['de', 'fr', 'es'].map((locale) => own.compact(result(locale, ['home.title', 'runtime.loading'], { 'home.title': ['name'] })));
+    const sender = new ListSender();
+    const main = new ResultCompactor();
+    const receiver = new ListReceiver(main);
+    // Two messages, copied as between threads.
+    const message = (results: JobResult[]) => {
+      const lists: NewLists = [];
+      const sent = results.map((r) => sender.send(r, lists));
+      const copy = structuredClone({ sent, lists });
+      const numbered = copy.sent.map((r) => typeof r.usedKeys === 'number');
+      return { copy, numbered, received: receiver.receive(copy.sent, copy.lists) };
+    };
+    const first = message(pages.slice(0, 2));
+    const second = message(pages.slice(2));
+    // Three lists (keys, enhancers, passed values), in the first message only; the second names them.
+    expect(first.copy.lists).toHaveLength(3);
+    expect(second.copy.lists).toEqual([]);
+    expect(first.numbered).toEqual([true, true]);
+    expect(second.numbered).toEqual([true]);
+    const all = [...first.received, ...second.received];
+    for (const r of all) {
+      expect(r.usedKeys).toEqual(['home.title', 'runtime.loading']);
+      expect(r.passedValues).toEqual({ 'home.title': ['name'] });
+      expect(r.enhancers).toEqual([]);
+      expect(r.usedKeys).toBe(all[0]!.usedKeys);
+      expect(r.passedValues).toBe(all[0]!.passedValues);
+    }
+    // The main thread's own pages with equal lists share them too.
+    expect(main.compact(result('en', ['home.title', 'runtime.loading'], {})).usedKeys).toBe(all[0]!.usedKeys);
+    expect(all.map((r) => r.locale)).toEqual(['de', 'fr', 'es']);
+  });
+
+  it("sends a page's own list (not shared) as it is", () => {
+    const sender = new ListSender();
+    const lists: NewLists = [];
+    const sent = sender.send(result('de', ['a'], {}), lists);
+    expect(sent.usedKeys).toEqual(['a']);
+    expect(lists.filter(([, l]) => Array.isArray(l) && l.length > 0)).toEqual([]);
   });
 });
