@@ -22,7 +22,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
  * Rounds before the measured ones, not counted: check's code is still being compiled by V8 in
  * its first four to six runs (CPU per run, this catalogue: 270, 190, 100, 95, 100, then 60-70 ms),
  * so a median of 7 rounds from the first measured that warm-up, not check. The first run, the one
- * a `sitegen check` process makes, is printed apart. Later rounds vary too: a full collection
+ * a `sitegen check` process makes, is printed apart; that process also has V8 optimize later
+ * (optimize-later.ts, which a library call must not set), so its first check takes less CPU than
+ * this line says (~65-75 ms of V8's threads against ~110-125 ms). Later rounds vary too: a full collection
  * (every few rounds, the files' texts are 10 MB a round) drops compiled code that embedded maps of
  * the last run's objects (`--trace-deopt`: "reason: weak objects"), so the run after it is slower
  * again; the floor (JSON.parse and reads, no compiled JavaScript) does not vary so. 15 runs.
