@@ -6,7 +6,7 @@
 import type { Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { ComponentType, ReactNode } from 'react';
 import { loadStaticMarkup, type StaticMarkup } from './static-markup.ts';
 import { PageProvider, type PageContext } from '../page-api.ts';
@@ -524,7 +524,7 @@ function serialize(err: unknown): SerializedError {
  * `progress` (in a worker): the batch's number and the index of the job being rendered are
  * written to its cells. `inline`: the files are made with synchronous calls (see Writes).
  */
-export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], { progress, inline = false }: RenderJobsOptions = {}): Promise<JobResult[]> {
+export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], { progress, inline = false, between }: RenderJobsOptions = {}): Promise<JobResult[]> {
   const results: JobResult[] = [];
   const writes: Writes = { pending: [], inline };
   const { pending } = writes;
@@ -540,6 +540,7 @@ export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: 
         results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [], links: [], alternates: 0, enhancers: [], error: serialize(err) });
       }
       if (pending.length >= MAX_PENDING_WRITES) await Promise.all(pending.splice(0));
+      between?.();
     }
     // Every page of the batch rendered: a worker that dies from here on cannot tell which one made it.
     if (progress) setProgress(progress, -1);
@@ -577,6 +578,8 @@ interface Progress {
 export interface RenderJobsOptions {
   progress?: Progress;
   inline?: boolean;
+  /** Called after each job (the main thread reads its workers' answers then: render/pool.ts). */
+  between?: () => void;
 }
 
 function setProgress({ cells, batch }: Progress, job: number): void {
@@ -593,15 +596,25 @@ function setProgress({ cells, batch }: Progress, job: number): void {
  */
 export function startWorker(mods: ServerModules, data: unknown = workerData): void {
   process.setSourceMapsEnabled(true);
-  const { context: ctx, progress } = data as { context: RenderContext; progress: Int32Array };
+  const { context: ctx, progress, answers } = data as WorkerData;
   // Its shared lists are sent once each (compact.ts).
   const sender = new ListSender();
   parentPort!.on('message', async (msg: { id: number; jobs: RenderJob[]; messages?: RenderContext['messages'] }) => {
     if (msg.messages) Object.assign(ctx.messages, msg.messages);
     const results = await renderJobs(mods, ctx, msg.jobs, { progress: { cells: progress, batch: msg.id }, inline: true });
     const lists: NewLists = [];
-    parentPort!.postMessage({ id: msg.id, results: results.map((r) => sender.send(r, lists)), lists } satisfies WorkerAnswer);
+    answers.postMessage({ id: msg.id, results: results.map((r) => sender.send(r, lists)), lists } satisfies WorkerAnswer);
   });
+}
+
+/** What a render worker starts with (render/pool.ts): its workerData, or the message a worker started before the server module existed is sent. */
+export interface WorkerData {
+  /** The render context, with the messages of the worker's own locales (and their fallbacks). */
+  context: RenderContext;
+  progress: Int32Array;
+  started: Int32Array;
+  /** Where its answers go (WorkerAnswer). */
+  answers: MessagePort;
 }
 
 /** A render worker's answer to a batch: its results, with the shared lists they name that it sends for the first time (compact.ts). */
