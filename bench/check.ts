@@ -17,7 +17,7 @@ import { readMessageFile } from '../src/i18n/messages.ts';
 import { median } from './lib.ts';
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 5000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_RUNS ?? 16);
 /**
  * Rounds before the measured ones, not counted: check's code is still being compiled by V8 in
  * its first four to six runs (CPU per run, this catalogue: 270, 190, 100, 95, 100, then 60-70 ms),
@@ -27,7 +27,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
  * this line says (~65-75 ms of V8's threads against ~110-125 ms). Later rounds vary too: a full collection
  * (every few rounds, the files' texts are 10 MB a round) drops compiled code that embedded maps of
  * the last run's objects (`--trace-deopt`: "reason: weak objects"), so the run after it is slower
- * again; the floor (JSON.parse and reads, no compiled JavaScript) does not vary so. 15 runs.
+ * again; the floor (JSON.parse and reads, no compiled JavaScript) does not vary so. 16 runs.
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 
@@ -113,11 +113,16 @@ try {
   const checks: Time[] = [];
   const loads: Time[] = [];
   let findings = 0;
-  for (let i = 0; i < WARMUP + RUNS; i++) {
-    floors.push(await timed(() => floor(root)));
-    loads.push(await timed(() => loader(root)));
-    checks.push(await timed(async () => (findings = (await check(config, {})).findings.length)));
-  }
+  // The floor and the check take turns at going first, and the loader (neither side of the ratio)
+  // runs in rounds of its own. A run pays for part of the garbage the run before it left (10 MB of
+  // file texts and their trees a run): in the fixed order floor, loader, check, the loader always
+  // paid for the floor's 18 trees, so the floor never paid its own collections (17-18 ms of CPU;
+  // 22-26 ms after itself, the check or a forced gc()). Here each side follows itself half the time
+  // and the other half, and neither follows the loader.
+  const floorRun = async () => floors.push(await timed(() => floor(root)));
+  const checkRun = async () => checks.push(await timed(async () => (findings = (await check(config, {})).findings.length)));
+  for (let i = 0; i < WARMUP + RUNS; i++) for (const run of i % 2 ? [checkRun, floorRun] : [floorRun, checkRun]) await run();
+  for (let i = 0; i < WARMUP + RUNS; i++) loads.push(await timed(() => loader(root)));
   const first = { check: checks[0]!, floor: floors[0]! };
   for (const list of [floors, loads, checks]) list.splice(0, WARMUP);
   console.log(`sitegen check benchmark: ${LOCALES.length} locales x ${KEYS} keys, ${findings} findings, median of ${checks.length} runs after ${WARMUP} not counted`);
