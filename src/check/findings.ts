@@ -25,12 +25,23 @@ interface Unplaced {
  * file is done (`place`), so one scan of its text positions all of them.
  */
 export class FindingList {
-  private readonly byId = new Map<string, Finding>();
+  /** Every finding, in the order first made (the sort is stable). */
+  private readonly all: Finding[] = [];
+  /**
+   * The findings of one locale and key, to look for the same one among: a key has one or two. A
+   * name of the whole finding (its message too) cost a string and its hash for each one made.
+   */
+  private readonly byKey = new Map<string, Finding[]>();
   private readonly unplaced = new Map<LocaleFile, Unplaced[]>();
 
   add(finding: Omit<Finding, 'severity'> & { severity?: Severity }): void {
-    const id = `${finding.locale}\0${finding.key ?? ''}\0${finding.kind}\0${finding.line ?? ''}\0${finding.column ?? ''}\0${finding.message}`;
-    if (!this.byId.has(id)) this.byId.set(id, completeFinding(finding));
+    const id = `${finding.locale}\0${finding.key ?? ''}`;
+    const same = this.byKey.get(id);
+    if (same?.some((f) => f.kind === finding.kind && f.line === finding.line && f.column === finding.column && f.message === finding.message)) return;
+    const complete = completeFinding(finding);
+    if (same) same.push(complete);
+    else this.byKey.set(id, [complete]);
+    this.all.push(complete);
   }
 
   /** A problem inside the message `key` of `file`, to be positioned inside the JSON string. */
@@ -79,7 +90,7 @@ export class FindingList {
   /** Sorted by locale (in the given order), then key, position and kind (see sortFindings). */
   sorted(localeOrder: readonly string[]): Finding[] {
     for (const file of [...this.unplaced.keys()]) this.place(file);
-    return sortFindings([...this.byId.values()], localeOrder);
+    return sortFindings([...this.all], localeOrder);
   }
 }
 
