@@ -194,6 +194,15 @@ export class JsonLocator {
         }
         keyStart = -1;
         i = end;
+        // What mostly follows a value, stepped over here rather than by the loop's tests: a comma,
+        // a line break and the next line's indentation.
+        if (text.charCodeAt(i + 1) === 44 /* , */) i++;
+        if (text.charCodeAt(i + 1) === 10 /* \n */) {
+          i++;
+          line++;
+          lineStart = i + 1;
+          while (text.charCodeAt(i + 1) === 32) i++;
+        }
       }
     }
     this.keysWritten ??= keys;
