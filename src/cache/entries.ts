@@ -38,6 +38,24 @@ export function readEntry<T>(file: string, key: string): T | undefined | 'damage
 }
 
 /**
+ * An entry's value when it has the shape `wellFormed` tests; undefined when there is none. A
+ * damaged entry, or one of this key in another shape, is not trusted: `onDamaged` hears of it and
+ * the caller makes its values again.
+ */
+export function readCheckedEntry<T>(file: string, key: string, wellFormed: (value: unknown) => value is T, onDamaged: () => void): T | undefined {
+  const found = readEntry<unknown>(file, key);
+  if (found === undefined) return undefined;
+  if (found !== 'damaged' && wellFormed(found)) return found;
+  onDamaged();
+  return undefined;
+}
+
+/** Whether `value` is a plain object (not an array) whose every value passes `ok`: for checking an entry's shape. */
+export function isRecordOf(value: unknown, ok: (v: unknown) => boolean): boolean {
+  return !!value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every(ok);
+}
+
+/**
  * Writes an entry atomically (a temporary file renamed over it), so that a build killed while
  * writing, or two builds at once, never leave half an entry under the real name. A failed write
  * only costs the next build the work; it returns false.

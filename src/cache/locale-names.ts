@@ -12,7 +12,7 @@
 import type { Locale } from '../locales.ts';
 import { nameData, undirectedLocales, unnamedLocales } from '../locales.ts';
 import type { CacheLocation } from './build-cache.ts';
-import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
+import { entryFile, hashKey, isRecordOf, readCheckedEntry, writeEntry } from './entries.ts';
 
 /** Code and tag -> own name; tag -> writing direction. */
 interface Kept {
@@ -32,9 +32,8 @@ export function cachedOwnNames(cache: CacheLocation, table: readonly Locale[], o
   const undirected = undirectedLocales(table);
   const key = hashKey('locale-names', cache.version, nameData());
   const file = entryFile(cache.dir, 'locales', key);
-  const found = unnamed.length + undirected.length > 0 ? readEntry<Kept>(file, key) : undefined;
-  if (found === 'damaged' || (found !== undefined && !wellFormed(found))) onDamaged();
-  const known: Kept = found && found !== 'damaged' && wellFormed(found) ? found : { names: {}, dirs: {} };
+  const found = unnamed.length + undirected.length > 0 ? readCheckedEntry(file, key, wellFormed, onDamaged) : undefined;
+  const known: Kept = found ?? { names: {}, dirs: {} };
   let missing = false;
   for (const [locale, iso] of unnamed) {
     const name = Object.hasOwn(known.names, id(locale.code, iso)) ? known.names[id(locale.code, iso)] : undefined;
@@ -58,10 +57,9 @@ export function cachedOwnNames(cache: CacheLocation, table: readonly Locale[], o
 }
 
 function wellFormed(kept: unknown): kept is Kept {
-  const record = (x: unknown, ok: (v: unknown) => boolean) => !!x && typeof x === 'object' && !Array.isArray(x) && Object.values(x).every(ok);
   return (
-    record(kept, () => true) &&
-    record((kept as Kept).names, (n) => typeof n === 'string' && n.length > 0) &&
-    record((kept as Kept).dirs, (d) => d === 'ltr' || d === 'rtl')
+    isRecordOf(kept, () => true) &&
+    isRecordOf((kept as Kept).names, (n) => typeof n === 'string' && n.length > 0) &&
+    isRecordOf((kept as Kept).dirs, (d) => d === 'ltr' || d === 'rtl')
   );
 }

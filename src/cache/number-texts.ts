@@ -10,7 +10,7 @@
  * formatted to the texts, and the build keeps them all for the next (a render worker's go with it).
  */
 import type { CacheLocation } from './build-cache.ts';
-import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
+import { entryFile, hashKey, isRecordOf, readCheckedEntry, writeEntry } from './entries.ts';
 import { nameData } from '../locales.ts';
 
 /**
@@ -21,10 +21,7 @@ export function cachedNumberTexts(cache: CacheLocation, onDamaged: () => void): 
   const key = hashKey('number-texts', cache.version, nameData(), `v8 ${process.versions.v8}`);
   // Beside the languages' own names (locale-names.ts): Intl's data too, pruned as they are.
   const file = entryFile(cache.dir, 'locales', key);
-  const found = readEntry<unknown>(file, key);
-  const ok = found !== undefined && found !== 'damaged' && wellFormed(found);
-  if (found !== undefined && !ok) onDamaged();
-  const texts = new Map<string, string>(ok ? Object.entries(found) : []);
+  const texts = new Map<string, string>(Object.entries(readCheckedEntry(file, key, wellFormed, onDamaged) ?? {}));
   const kept = texts.size;
   return {
     texts,
@@ -38,5 +35,5 @@ export function cachedNumberTexts(cache: CacheLocation, onDamaged: () => void): 
 const MAX_TEXTS = 20_000;
 
 function wellFormed(kept: unknown): kept is Record<string, string> {
-  return !!kept && typeof kept === 'object' && !Array.isArray(kept) && Object.values(kept).every((t) => typeof t === 'string');
+  return isRecordOf(kept, (t) => typeof t === 'string');
 }

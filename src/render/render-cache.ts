@@ -12,7 +12,7 @@
  * same page): a page from the cache is read, joined around this build's id and written.
  */
 import { hash } from 'node:crypto';
-import { hashKey } from '../cache/entries.ts';
+import { hashKey, isRecordOf } from '../cache/entries.ts';
 import { PackReader, PackWriter, readPageIndex, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
 import { perContext, type JobResult, type RenderContext, type RenderJob } from './context.ts';
 import { fallbackChain } from '../locales.ts';
@@ -359,7 +359,7 @@ const CHECKS: Record<(typeof LISTS)[number], (x: unknown) => boolean> = {
   tested: strings,
   usedKeys: strings,
   enhancers: strings,
-  passedValues: (x) => !!x && typeof x === 'object' && !Array.isArray(x) && Object.values(x).every(strings),
+  passedValues: (x) => isRecordOf(x, strings),
   fallbacks: (x) => Array.isArray(x) && x.every((f) => strings(f) && f.length === 2),
   // Flat (see linksOf): each href, then its hreflang or null.
   links: (x) => Array.isArray(x) && x.length % 2 === 0 && x.every((v, i) => typeof v === 'string' || (i % 2 === 1 && v === null)),
