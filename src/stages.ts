@@ -6,7 +6,7 @@ import type { ResolvedConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { loadMessages, type LoadedMessages, type LoadOptions } from './i18n/messages.ts';
 import { check, formatFinding, type CheckOptions, type CheckReport, type Finding } from './check/index.ts';
-import type { Messages } from './i18n/translator.ts';
+import type { LocaleMessages } from './i18n/deferred-messages.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
 import { bundleServer, type BundleFolder, type ServerBundle } from './bundle.ts';
 import type { RuntimeAssets } from './runtime-bundle.ts';
@@ -48,12 +48,12 @@ export interface BuildState {
   workers?: number;
   write: boolean;
   staging: string | null;
-  messages: Map<string, Messages>;
+  messages: Map<string, LocaleMessages>;
   /**
    * Each locale's messages as loaded, with a print of its file's text (see RenderContext's
    * messagePrints): part of the build id, which so hashes the prints, not the files' text again.
    */
-  messagePrints: WeakMap<Messages, string>;
+  messagePrints: WeakMap<LocaleMessages, string>;
   /**
    * Whether the messages stage may leave a locale file whose text the build cache keeps unparsed
    * until its messages are used (i18n/deferred-messages.ts): `sitegen build`'s, not dev's, whose
@@ -576,7 +576,7 @@ function fallbackWarnings(state: BuildState): string[] {
 /** What every renderer needs besides its jobs; `outDir` is where the pages are written. */
 export function renderContext(state: BuildState, outDir: string): RenderContext {
   const { config } = state;
-  const messages: Record<string, Messages> = {};
+  const messages: Record<string, LocaleMessages> = {};
   // A shard hands its renderers only the messages its pages use: its locales and their fallbacks.
   const chains = (code: string) => [code, ...fallbackChain(code, config.locales, config.defaultLocale.code)];
   const wanted = state.shard && new Set([config.defaultLocale.code, ...shardLocales(state).flatMap(chains)]);

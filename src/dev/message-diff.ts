@@ -1,4 +1,5 @@
 import type { Messages } from '../i18n/translator.ts';
+import { messagesNow, type LocaleMessages } from '../i18n/deferred-messages.ts';
 import { fallbackChain } from '../locales.ts';
 
 /** Keys added, removed or changed between two versions of one locale's messages. */
@@ -32,11 +33,15 @@ export interface MessageChange {
 export function jobsAffectedByMessages(
   jobs: readonly RenderedJob[],
   changes: readonly MessageChange[],
-  messages: ReadonlyMap<string, Messages>,
+  messages: ReadonlyMap<string, LocaleMessages>,
   defaultLocale: string,
   locales: readonly { code: string }[] = [],
 ): RenderedJob[] {
   const chains = new Map<string, string[]>();
+  const messagesOf = (code: string) => {
+    const loaded = messages.get(code);
+    return loaded && messagesNow(loaded);
+  };
   const chainOf = (code: string) => {
     let chain = chains.get(code);
     if (!chain) chains.set(code, (chain = [code, ...fallbackChain(code, locales, defaultLocale)]));
@@ -49,7 +54,7 @@ export function jobsAffectedByMessages(
       if (at < 0) return false;
       for (const key of change.keys) {
         // An edit further down the chain matters only where no locale before it has the key.
-        if (chain.slice(0, at).some((code) => messages.get(code)?.[key])) continue;
+        if (chain.slice(0, at).some((code) => messagesOf(code)?.[key])) continue;
         if (key.startsWith('runtime.') || !job.usedKeys || job.usedKeys.has(key)) return true;
       }
       return false;

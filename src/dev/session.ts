@@ -15,6 +15,7 @@ import type { JobResult, PageInfo, RenderJob } from '../render/context.ts';
 import { assetsDir, notFoundFile } from '../paths.ts';
 import { pageDependencies, pagesAffectedBy } from './dependency-graph.ts';
 import { changedKeys, jobsAffectedByMessages, type MessageChange } from './message-diff.ts';
+import { messagesNow } from '../i18n/deferred-messages.ts';
 import { normalPath } from './live-reload.ts';
 
 /** What one rebuild did. */
@@ -155,8 +156,9 @@ export class DevSession {
       if (!locale) continue;
       const loaded = await readMessageFile(file, projectPath(config.root, file));
       if (!loaded && locale.code === config.defaultLocale.code) throw errors.localeFileMissing(projectPath(config.root, file), locale.code, null);
-      const messages = loaded?.messages ?? {};
-      changes.push({ locale: locale.code, keys: changedKeys(state.messages.get(locale.code) ?? {}, messages) });
+      const messages = loaded ? messagesNow(loaded.messages) : {};
+      const before = state.messages.get(locale.code);
+      changes.push({ locale: locale.code, keys: changedKeys(before ? messagesNow(before) : {}, messages) });
       draft.messages.set(locale.code, messages);
     }
     // The build's translation checker: an ICU or argument error shows in the overlay. Only the edited

@@ -10,28 +10,37 @@
  * print once a build loaded it (cache/message-texts.ts), so the same text loads again, and the
  * file's errors (bad JSON, an array where a message goes) are still reported by the messages
  * stage for any text not kept. A deferred locale's object is empty until `messagesNow` fills it
- * in place, so every holder of the object (a translator, a render context) sees the messages
- * once it is filled: the renderer fills a page's locale chain before it renders the page, and the
- * render cache a locale's before it compares its messages; worker threads are given them filled.
+ * in place, so every holder of the object (a render context's chain, a translator's cache key) may
+ * keep it unfilled; what reads its messages gets them from `messagesNow`. The loaded objects are
+ * typed LocaleMessages, which cannot be read as messages, so a reader cannot forget to fill one.
  */
 import type { Messages } from './translator.ts';
+
+declare const unfilled: unique symbol;
+/**
+ * A locale's messages as loaded: perhaps deferred, empty until filled. Not indexable, on purpose:
+ * `messagesNow` gives its messages. Parsed messages are LocaleMessages too (with nothing to fill).
+ */
+export interface LocaleMessages {
+  readonly [unfilled]?: never;
+}
 
 /** Kept on globalThis: the build's copy of this module makes the objects, the server module's copy fills them. */
 const pending: WeakMap<object, () => void> = ((globalThis as Record<symbol, unknown>)[Symbol.for('sitegen.deferredMessages')] ??= new WeakMap()) as never;
 
 /** An empty messages object that `fill` fills in place on first use (messagesNow). */
-export function deferredMessages(fill: (into: Record<string, string>) => void): Messages {
+export function deferredMessages(fill: (into: Record<string, string>) => void): LocaleMessages {
   const messages: Record<string, string> = {};
   pending.set(messages, () => fill(messages));
   return messages;
 }
 
-/** `messages` with its messages in it: a deferred object (deferredMessages) is filled now, once. */
-export function messagesNow<T extends object>(messages: T): T {
+/** The messages of `messages`: a deferred object (deferredMessages) is filled now, once; the same object either way. */
+export function messagesNow(messages: LocaleMessages): Messages {
   const fill = pending.get(messages);
   if (fill) {
     pending.delete(messages);
     fill();
   }
-  return messages;
+  return messages as Messages;
 }

@@ -5,8 +5,7 @@ import { findJsonSyntaxError } from './json-syntax-error.ts';
 import { errors, SitegenError } from '../errors.ts';
 import { projectPath } from '../file-paths.ts';
 import { fallbackChain } from '../locales.ts';
-import type { Messages } from './translator.ts';
-import { deferredMessages } from './deferred-messages.ts';
+import { deferredMessages, type LocaleMessages } from './deferred-messages.ts';
 
 /**
  * One locale file, parsed and flattened: nested objects become dotted keys
@@ -15,7 +14,8 @@ import { deferredMessages } from './deferred-messages.ts';
 export interface MessageFile {
   file: string;
   source: string;
-  messages: Messages;
+  /** Deferred (LoadOptions' defer) or parsed: read through messagesNow. */
+  messages: LocaleMessages;
   /**
    * The file's JSON as parsed, nested: the translation check's tree (check/locale-files.ts), not
    * parsed again; absent when the file's parsing was deferred (LoadOptions' defer).
@@ -124,7 +124,7 @@ function jsonError(file: string, source: string, cause: Error): SitegenError {
 
 export interface LoadedMessages {
   /** Messages per locale code; a missing file gives an empty object. */
-  byLocale: Map<string, Messages>;
+  byLocale: Map<string, LocaleMessages>;
   files: Map<string, MessageFile>;
   warnings: string[];
   /** With `skipUnreadable`: locales (never the default) whose file cannot be read or is not valid, and why; they have no messages. */
@@ -154,7 +154,7 @@ export async function loadMessages(
   defaultCode: string,
   options: LoadOptions = {},
 ): Promise<LoadedMessages> {
-  const byLocale = new Map<string, Messages>();
+  const byLocale = new Map<string, LocaleMessages>();
   const files = new Map<string, MessageFile>();
   const warnings: string[] = [];
   const unreadable = new Map<string, Error>();

@@ -1,4 +1,5 @@
 import type { Locale } from '../locales.ts';
+import { messagesNow, type LocaleMessages } from '../i18n/deferred-messages.ts';
 import type { Messages } from '../i18n/translator.ts';
 import type { SiteInfo } from '../page-api.ts';
 import type { PreviousOutput } from '../reuse-output.ts';
@@ -19,6 +20,17 @@ export function perContext<T>(make: (ctx: RenderContext, key: string) => T): (ct
   };
 }
 
+const NO_MESSAGES: Messages = Object.freeze({});
+
+/**
+ * A locale's messages, the only way to read them from a render context: a locale whose parsing was
+ * deferred (i18n/deferred-messages.ts) is parsed now; a locale without messages has none.
+ */
+export function messagesOf(ctx: RenderContext, code: string): Messages {
+  const loaded = ctx.messages[code];
+  return loaded ? messagesNow(loaded) : NO_MESSAGES;
+}
+
 /** Everything a renderer needs besides the job; built once per build, cloned into each worker. */
 export interface RenderContext {
   /** Folder the files are written into (the build's temporary folder). */
@@ -32,7 +44,8 @@ export interface RenderContext {
   locales: Locale[];
   site: SiteInfo & { socialImage: string };
   client: Record<string, unknown>;
-  messages: Record<string, Messages>;
+  /** Each locale's messages as loaded, perhaps not parsed yet: read them with messagesOf. */
+  messages: Record<string, LocaleMessages>;
   /**
    * Per locale, a print of the text its messages were loaded from (the same print, the same
    * messages), for the render cache (render-cache.ts); a locale without one has its messages

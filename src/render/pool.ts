@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { JobResult, RenderContext, RenderJob } from './context.ts';
+import { messagesOf, type JobResult, type RenderContext, type RenderJob } from './context.ts';
 import type { RenderJobsOptions, ServerModules, WorkerAnswer, WorkerData } from './server.tsx';
 import { projectPath } from '../file-paths.ts';
 import { errors } from '../errors.ts';
@@ -9,7 +9,6 @@ import { ListReceiver, ResultCompactor } from './compact.ts';
 import { hasEntry, jobKey } from './render-cache.ts';
 import { LocaleQueue, type Batch } from './queue.ts';
 import { fallbackChain } from '../locales.ts';
-import { messagesNow } from '../i18n/deferred-messages.ts';
 import { holdAfterWorkersStart, workerStart } from '../heap-growth.ts';
 import { importModule } from '../import-module.ts';
 
@@ -185,8 +184,6 @@ function work({ jobs, context: ctx }: Pick<RenderOptions, 'jobs' | 'context'>): 
 
 async function renderShared(mod: ServerModule, options: RenderOptions, count: number, prestarted: Prestarted | null): Promise<JobResult[]> {
   const { context } = options;
-  // Workers are sent copies of the messages: each locale's parsed first (i18n/deferred-messages.ts).
-  for (const messages of Object.values(context.messages)) messagesNow(messages);
   const threads = Math.min(count, Math.ceil(options.jobs.length / BATCH)) + 1;
   const queue = new LocaleQueue(options.jobs, context.locales.map((l) => l.code), threads, BATCH);
   const results: JobResult[] = new Array(options.jobs.length);
@@ -230,7 +227,7 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
       const has = withFallbacks(context, queue.localesOf(thread));
       // Its answers come on a port of their own, which the main thread also reads between its own pages (readAnswers).
       const { port1: answers, port2 } = new MessageChannel();
-      const data: WorkerData = { context: { ...context, messages: messagesOf(context, has) }, progress, started, answers: port2 };
+      const data: WorkerData = { context: { ...context, messages: messagesFor(context, has) }, progress, started, answers: port2 };
       const worker = prestarted?.workers[thread - 1] ?? new Worker(bootstrap, { eval: true, workerData: data, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       if (prestarted) worker.postMessage(data, [port2]);
       workers.push(worker);
@@ -244,7 +241,7 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
           const missing = new Set([...withFallbacks(context, new Set(batch.jobs.map((j) => j.locale)))].filter((code) => !has.has(code)));
           for (const code of missing) has.add(code);
           inFlight.add(sent.length);
-          worker.postMessage({ id: sent.length, jobs: batch.jobs, messages: missing.size ? messagesOf(context, missing) : undefined });
+          worker.postMessage({ id: sent.length, jobs: batch.jobs, messages: missing.size ? messagesFor(context, missing) : undefined });
           sent.push(batch);
         }
       };
@@ -311,8 +308,9 @@ function withFallbacks(ctx: RenderContext, codes: Set<string>): Set<string> {
   return all;
 }
 
-function messagesOf(ctx: RenderContext, codes: Set<string>): RenderContext['messages'] {
+/** The messages a worker is sent, as copies: each locale's parsed first (messagesOf), as a copy of an unparsed one would stay empty. */
+function messagesFor(ctx: RenderContext, codes: Set<string>): RenderContext['messages'] {
   const out: RenderContext['messages'] = {};
-  for (const code of codes) if (ctx.messages[code]) out[code] = ctx.messages[code];
+  for (const code of codes) if (ctx.messages[code]) out[code] = messagesOf(ctx, code);
   return out;
 }

@@ -14,11 +14,10 @@
 import { hash } from 'node:crypto';
 import { hashKey, isRecordOf } from '../cache/entries.ts';
 import { PackReader, PackWriter, readPageIndex, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
-import { perContext, type JobResult, type RenderContext, type RenderJob } from './context.ts';
+import { messagesOf, perContext, type JobResult, type RenderContext, type RenderJob } from './context.ts';
 import { fallbackChain } from '../locales.ts';
 import { jsonBytes } from './compact.ts';
 import { keptMessages } from '../cache/message-texts.ts';
-import { messagesNow } from '../i18n/deferred-messages.ts';
 
 /**
  * What one render of a page gave, enough to write its files again without React: each document's
@@ -115,12 +114,11 @@ function changedSince(ctx: RenderContext, code: string, print: string): Readonly
   let changed = byPrint.get(id);
   if (changed !== undefined) return changed;
   const before = keptMessages(ctx.cache!.dir, print);
-  changed = before && changedKeys(before, messagesNow(ctx.messages[code] ?? NO_MESSAGES));
+  changed = before && changedKeys(before, messagesOf(ctx, code));
   byPrint.set(id, changed);
   return changed;
 }
 const changes = new WeakMap<RenderContext, Map<string, ReadonlySet<string> | null>>();
-const NO_MESSAGES: Readonly<Record<string, string>> = {};
 
 function changedKeys(before: Readonly<Record<string, string>>, now: Readonly<Record<string, string>>): ReadonlySet<string> | null {
   const changed = new Set<string>();
@@ -141,7 +139,7 @@ interface Chain {
 }
 const chainOf = perContext((ctx, locale): Chain => {
   const codes = [locale, ...fallbackChain(locale, ctx.locales, ctx.defaultLocale)];
-  const prints = Object.freeze(codes.map((code) => ctx.messagePrints?.[code] ?? messagesPrint(messagesNow(ctx.messages[code] ?? NO_MESSAGES))));
+  const prints = Object.freeze(codes.map((code) => ctx.messagePrints?.[code] ?? messagesPrint(messagesOf(ctx, code))));
   return { codes, prints };
 });
 

@@ -10,11 +10,11 @@ import { isMainThread, parentPort, workerData, type MessagePort } from 'node:wor
 import type { ComponentType, ReactNode } from 'react';
 import { loadStaticMarkup, type StaticMarkup } from './static-markup.ts';
 import { PageProvider, type PageContext } from '../page-api.ts';
-import { createTranslator, type Messages, type Translator } from '../i18n/translator.ts';
+import { createTranslator, type Translator } from '../i18n/translator.ts';
 import { useNumberTexts } from '../i18n/compiled-message.ts';
 import { fallbackChain } from '../locales.ts';
 import { messageGlobals } from '../i18n/globals.ts';
-import { messagesNow } from '../i18n/deferred-messages.ts';
+import { messagesNow, type LocaleMessages } from '../i18n/deferred-messages.ts';
 import { localizePath, NOT_FOUND_PATH, pageFiles, routeName, type PageFiles } from '../paths.ts';
 import { errors } from '../errors.ts';
 import { headTags } from './head.ts';
@@ -22,7 +22,7 @@ import { documentAround } from './document.ts';
 import { newLinkRecord, recordingLinks, type LinkRecord } from './jsx-runtime.ts';
 import { Folders } from './folders.ts';
 import { isPageRelative, staysOnPage } from '../verify/link-target.ts';
-import { perContext, type JobResult, type PageInfo, type RenderContext, type RenderJob, type SerializedError } from './context.ts';
+import { messagesOf, perContext, type JobResult, type PageInfo, type RenderContext, type RenderJob, type SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
 import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type CachedFacts, type KeptPayload, type RenderFacts } from './render-cache.ts';
@@ -52,9 +52,10 @@ export interface ServerModules {
 const START = '\u{F0000}sitegen-main\u{F0000}';
 const END = '\u{F0001}sitegen-main\u{F0001}';
 type TranslatorEntry = {
-  translator: Translator;
+  /** Made by the first page that renders (translatorOf): a page from the cache needs its locale's messages unparsed. */
+  translator?: Translator;
   fallbacks: Map<string, string>;
-  chain: Messages[];
+  chain: LocaleMessages[];
   runtime?: Record<string, string>;
   /** The runtime strings' keys, as every page that renders counts them used (made once, not per page). */
   runtimeKeys?: string[];
@@ -74,7 +75,7 @@ const folders = new WeakMap<RenderContext, Folders>();
 /** Writes may overlap with rendering the next pages, up to this many at a time. */
 const MAX_PENDING_WRITES = 64;
 
-type Chain = { locale: RenderContext['locales'][number]; messages: Messages }[];
+type Chain = { locale: RenderContext['locales'][number]; messages: LocaleMessages }[];
 /**
  * Each locale's fallback chain with its messages, made once per render context: per job it was
  * ~20 ms of a rebuild of 20 times the real site's pages. A locale's messages come before its
@@ -91,21 +92,25 @@ function translatorFor(ctx: RenderContext, code: string): TranslatorEntry {
   if (!byLocale) translators.set(messages, (byLocale = new Map()));
   let entry = byLocale.get(code);
   if (!entry || entry.chain.length !== chain.length || entry.chain.some((m, i) => m !== chain[i]!.messages)) {
-    const locale = ctx.locales.find((l) => l.code === code)!;
-    const fallbacks = new Map<string, string>();
-    const translator = createTranslator({
-      locale,
-      messages,
-      fallbacks: chain,
-      globals: messageGlobals(ctx.site),
-      onFallback: (key, from) => fallbacks.set(key, from),
-      onMissing: (key) => (ctx.write ? errors.messageMissing(key, code, ctx.defaultLocale) : null),
-      onFormatError: (key, cause) => errors.messageFormat(key, code, cause),
-    });
-    entry = { translator, fallbacks, chain: chain.map((f) => f.messages) };
+    entry = { fallbacks: new Map(), chain: chain.map((f) => f.messages) };
     byLocale.set(code, entry);
   }
   return entry;
+}
+
+/** The entry's translator, made with its locale's messages and its fallbacks' (parsed now if they waited, i18n/deferred-messages.ts). */
+function translatorOf(ctx: RenderContext, entry: TranslatorEntry, code: string): Translator {
+  if (entry.translator) return entry.translator;
+  const { fallbacks } = entry;
+  return (entry.translator = createTranslator({
+    locale: ctx.locales.find((l) => l.code === code)!,
+    messages: messagesOf(ctx, code),
+    fallbacks: chainOf(ctx, code).map(({ locale, messages }) => ({ locale, messages: messagesNow(messages) })),
+    globals: messageGlobals(ctx.site),
+    onFallback: (key, from) => fallbacks.set(key, from),
+    onMissing: (key) => (ctx.write ? errors.messageMissing(key, code, ctx.defaultLocale) : null),
+    onFormatError: (key, cause) => errors.messageFormat(key, code, cause),
+  }));
 }
 
 /**
@@ -122,8 +127,8 @@ function pageFallbacks(ctx: RenderContext, code: string, keys: readonly string[]
   if (!byKeys) byLocale.set(code, (byKeys = new WeakMap()));
   let out = byKeys.get(keys);
   if (out) return out;
-  const own = (ctx.messages[code] ?? NO_MESSAGES) as Record<string, string>;
-  const chain = chainOf(ctx, code);
+  const own = messagesOf(ctx, code);
+  const chain = chainOf(ctx, code).map(({ locale, messages }) => ({ locale, messages: messagesNow(messages) }));
   const found: [string, string][] = [];
   for (const key of keys) {
     if (own[key]) continue;
@@ -385,20 +390,18 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   const cached = key ? lookup(ctx, job, key, held?.length) : null;
   const reused = cached?.facts ? reuseJob(ctx, job, entry, cached.facts, sourceOf(cached.at), writes, files, held?.stats ?? null) : null;
   if (reused) return reused;
-  // The page reads its locale's messages and its fallbacks' (a locale's parsing may have waited for this).
-  messagesNow(ctx.messages[job.locale] ?? NO_MESSAGES);
-  for (const { messages } of chainOf(ctx, job.locale)) messagesNow(messages);
   // An entry not found, or found and not used: damaged (a part of it, or its links' when needed).
   const damaged = cached !== null && (cached.facts !== null || cached.damaged);
   // Strings for the browser runtime: formatted once per locale that renders a page (a page from
   // the cache has them in its documents already), counted as used by every page.
-  entry.runtime ??= entry.translator.namespace(RUNTIME_PREFIX);
+  const pageTranslator = translatorOf(ctx, entry, job.locale);
+  entry.runtime ??= pageTranslator.namespace(RUNTIME_PREFIX);
   entry.runtimeKeys ??= Object.keys(entry.runtime).map((key) => RUNTIME_PREFIX + key);
   // What the render reads of the messages: every key asked, also through `has`; a namespace (all
   // keys of a prefix) cannot be listed, so a page that asks for one is not cached.
   const asked = new Set<string>();
   let cacheable = key !== null;
-  const recorded = recording(entry.translator, usage);
+  const recorded = recording(pageTranslator, usage);
   const translator: Translator = {
     ...recorded,
     has: (k) => (asked.add(k), recorded.has(k)),

@@ -233,6 +233,21 @@ describe('build cache', () => {
     await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
   });
 
+  it.each([0, 1])('after a page edit, the pages of locales whose files the cache keeps (parsed on first use) show their own texts (%i worker threads)', async (workers) => {
+    const root = await basic();
+    const logger = createMemoryLogger();
+    const first = await build({ root, outDir: 'first', cacheDir: CACHE, logger, workers });
+    await editFile(root, 'pages/about.tsx', (text) => text.replace('<h1>', '<h1 className="edited">'));
+    // Every page renders again, from messages whose parsing waited for it (i18n/deferred-messages.ts).
+    const cached = await build({ root, outDir: 'cached', cacheDir: CACHE, logger, workers });
+    expect(cached.cache).toMatchObject({ reused: 0, rendered: first.cache!.rendered });
+    expect(cached.warnings).toEqual(first.warnings);
+    const about = await readFile(path.join(root, 'cached', 'de', 'about', 'index.html'), 'utf8');
+    expect(about).toContain('<h1 class="edited">Über uns</h1>');
+    expect(about).toContain('>Versionen der Richtlinie</a>');
+    expect(await readFile(path.join(root, 'cached', 'de', 'index.html'), 'utf8')).toContain('Die Startseite');
+  });
+
   it.each([
     ['truncated', (bytes: Buffer) => bytes.subarray(0, 40)],
     ['not JSON', () => Buffer.from('garbage\u0000')],

@@ -79,7 +79,7 @@ describe('locale files whose text the build cache keeps', () => {
     await expect(messagesStage()).rejects.toThrow(/de\.json.*broken/s);
     await writeFile(file, JSON.stringify({ ...messages, added: 'Neu' }));
     const state = await messagesStage();
-    expect(state.messages.get('de')!.added).toBe('Neu');
+    expect(messagesNow(state.messages.get('de')!).added).toBe('Neu');
     // en's text is kept: deferred.
     expect(Object.keys(state.messages.get('en')!)).toEqual([]);
   });
@@ -97,7 +97,7 @@ describe('locale files the sources\' digest read', () => {
     // The stage keeps the texts it loaded in the cache as it returns: done before the cache is removed (afterEach).
     await state.textsKept;
     const de = state.messages.get('de')!;
-    expect(de.seen).toBe('als gelesen');
+    expect(messagesNow(de).seen).toBe('als gelesen');
     expect(state.messagePrints.get(de)).toBe(textPrint(seen.toString('utf8')));
     // Let go of once taken.
     expect(state.cache.localeBytes!.size).toBe(0);

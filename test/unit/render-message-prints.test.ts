@@ -10,6 +10,8 @@ import { createMemoryLogger } from '../../src/logger.ts';
 import { loadMessagesStage, newState, renderContext } from '../../src/stages.ts';
 import { chainPrints } from '../../src/render/render-cache.ts';
 import type { RenderContext } from '../../src/render/context.ts';
+import type { Messages } from '../../src/i18n/translator.ts';
+import { messagesNow } from '../../src/i18n/deferred-messages.ts';
 import { fixtureSites } from '../helpers/site.ts';
 
 const sites = fixtureSites('basic');
@@ -33,7 +35,8 @@ describe('the prints of the messages a build hands its renderers', () => {
 
   it('leave out a locale whose messages were replaced since they were read (dev, after an edit)', async () => {
     const state = await loaded();
-    state.messages.set('de', { ...state.messages.get('de'), 'home.intro': 'neu' });
+    const edited: Messages = { ...messagesNow(state.messages.get('de')!), 'home.intro': 'neu' };
+    state.messages.set('de', edited);
     const prints = renderContext(state, '').messagePrints!;
     expect(prints.de).toBeUndefined();
     expect(prints.en).toBeDefined();
@@ -61,7 +64,7 @@ describe('the render cache\'s prints of a locale\'s fallback chain', () => {
     runtime: null,
     write: true,
   });
-  const messages = () => ({ en: { a: 'A' }, de: { a: 'B' } });
+  const messages = (de = 'B'): Record<string, Messages> => ({ en: { a: 'A' }, de: { a: de } });
 
   it('follows the prints of the locale files when the context has them, without printing the messages', () => {
     const same = messages();
@@ -72,7 +75,7 @@ describe('the render cache\'s prints of a locale\'s fallback chain', () => {
 
   it('prints the messages of a locale without a print of its file: equal messages, equal prints', () => {
     expect(chainPrints(context(messages()), 'de')).toEqual(chainPrints(context(messages()), 'de'));
-    expect(chainPrints(context(messages()), 'de')).not.toEqual(chainPrints(context({ en: { a: 'A' }, de: { a: 'C' } }), 'de'));
+    expect(chainPrints(context(messages()), 'de')).not.toEqual(chainPrints(context(messages('C')), 'de'));
     // A print of a file and a print of messages never stand for each other.
     expect(chainPrints(context(messages(), { en: 'text:1' }), 'de')).not.toEqual(chainPrints(context(messages()), 'de'));
   });
