@@ -32,7 +32,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } fr
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { crc32 } from 'node:zlib';
+import { withCrc } from '../bin/code-cache-crc.cjs';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 
@@ -288,7 +288,7 @@ async function writeCompiled(outputFiles, codeCache, code) {
     await writeAtomic(f.path, text);
     const key = text.slice(text.lastIndexOf('\n', text.length - 2) + 1);
     const cache = await codeCache(f.path, text);
-    if (cache) await writeAtomic(`${f.path}.v8cache`, Buffer.concat([Buffer.from(key), Buffer.from(`${crc32(cache).toString(16).padStart(8, '0')}\n`), cache]));
+    if (cache) await writeAtomic(`${f.path}.v8cache`, Buffer.concat([Buffer.from(key), withCrc(cache)]));
     else await rm(`${f.path}.v8cache`, { force: true });
   }
 }

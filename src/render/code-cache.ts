@@ -42,7 +42,13 @@ interface Loaded {
  */
 const loaded: Map<string, Loaded> = ((globalThis as Record<symbol, unknown>)[Symbol.for('sitegen.codeCached')] ??= new Map()) as never;
 
-/** The CRC-32 line a cache file starts with: 8 hex digits and a newline. */
+/**
+ * The CRC-32 line a cache file starts with: 8 hex digits and a newline. The same line as
+ * bin/code-cache-crc.cjs makes for lib/'s caches, written again here: this file is bundled into the
+ * server module too, and esbuild names a CommonJS file it bundles by its path from the project
+ * (`__commonJS({ "../../bin/code-cache-crc.cjs"() ... })`), which would make the build id depend on
+ * where sitegen lives; as an ES module it could not be loaded by bin/sitegen (CommonJS, Node 20).
+ */
 const CRC_LENGTH = 9;
 const crcLine = (bytes: Uint8Array) => `${crc32(bytes).toString(16).padStart(8, '0')}\n`;
 
