@@ -5,6 +5,7 @@ import { lstat, readdir, readFile, rename } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { loadMessages, type LoadedMessages, type LoadOptions } from './i18n/messages.ts';
+import { parseWhileWaiting } from './i18n/parse-ahead.ts';
 import { check, formatFinding, type CheckOptions, type CheckReport, type Finding } from './check/index.ts';
 import type { LocaleMessages } from './i18n/deferred-messages.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
@@ -357,19 +358,34 @@ export async function bundleStage(state: BuildState): Promise<void> {
   // esbuild's results come from the build cache while the files they were made from are unchanged.
   const onDamaged = () => state.cacheUse.damaged++;
   const onInputs = (inputs: Inputs) => state.bundleInputs.push(inputs);
-  const whileBundling = () => state.checking?.release();
-  const described = bundleServer(config, state.routes, state.notFoundFile, state.bundles, { location: state.cache, onDamaged, onInputs, whileBundling }).then((server) => {
-    // Set at once: the build disposes of it also when the runtime's builds fail.
-    state.server = server;
-    void state.prestarted?.then((workers) => workers?.load(server.modulePath));
-    // A bundle from the cache had no esbuild to wait for: the check runs while the pages are described.
-    whileBundling();
-    return describePages(server.modulePath, config, state.routes, state.notFoundFile, server.layouts);
-  });
+  const release = () => state.checking?.release();
+  // Render workers a build is sure to use; with none, the main thread renders every page.
+  const workers = workersBeforeBundle(state.plan.length, !!state.cache && hasPageIndex(state.cache.dir), state.workers);
+  // Set once the server bundle is there (or failed): the parsing ahead stops then.
+  let bundled = false;
+  // While esbuild bundles, the main thread would wait: it runs the check, then, if it is to render
+  // every page, parses the messages of the locales to render (i18n/parse-ahead.ts).
+  const whileBundling = () => {
+    release();
+    if (workers > 0) return;
+    const locales = new Set(shardLocales(state));
+    const parse = () => void parseWhileWaiting(config.locales.filter((l) => locales.has(l.code)), state.messages, () => bundled);
+    void (state.checking?.report ?? Promise.resolve()).then(parse, parse);
+  };
+  const described = bundleServer(config, state.routes, state.notFoundFile, state.bundles, { location: state.cache, onDamaged, onInputs, whileBundling })
+    .finally(() => (bundled = true))
+    .then((server) => {
+      // Set at once: the build disposes of it also when the runtime's builds fail.
+      state.server = server;
+      void state.prestarted?.then((workers) => workers?.load(server.modulePath));
+      // A bundle from the cache had no esbuild to wait for: the check runs while the pages are described.
+      release();
+      return describePages(server.modulePath, config, state.routes, state.notFoundFile, server.layouts);
+    });
   const runtime = state.runtimeBuild ?? runtimeAssets(state);
   const statics = listStatic(config.staticDir);
   // While esbuild works: the main thread only waits for it (see Prestarted).
-  if (state.prestart && state.write) state.prestarted = prestartWorkers(workersBeforeBundle(state.plan.length, !!state.cache && hasPageIndex(state.cache.dir), state.workers));
+  if (state.prestart && state.write) state.prestarted = prestartWorkers(workers);
   // All settled before a failure is thrown: the server module's folder is then the build's to dispose of.
   for (const outcome of await Promise.allSettled([described, runtime, statics])) if (outcome.status === 'rejected') throw outcome.reason;
   const [{ pages, notFound }, assets, staticFiles] = await Promise.all([described, runtime, statics]);

@@ -17,7 +17,8 @@
  * format at all, which would pay for that list too.
  */
 import { IntlMessageFormat, formatToParts, type Formatters, type PrimitiveType } from 'intl-messageformat';
-import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { messageAst } from './message-asts.ts';
 
 export interface CompiledMessage {
   readonly ast: MessageFormatElement[];
@@ -36,12 +37,9 @@ interface LocaleFormatting {
    */
   locale: string;
   formatters: Formatters;
-  asts: Map<string, MessageFormatElement[]>;
 }
 
 const byTag = new Map<string, LocaleFormatting>();
-/** Past this many parsed sources per locale (a long dev session of edits), start afresh. */
-const MAX_ASTS = 50_000;
 
 /** One Intl object per (constructor, locale, options), for every message of the thread. */
 function sharedFormatters(): Formatters {
@@ -96,7 +94,7 @@ function formattingFor(tag: string): LocaleFormatting {
   let f = byTag.get(tag);
   if (!f) {
     const resolved = new Intl.Locale(tag);
-    byTag.set(tag, (f = { tag, resolved, locale: resolved.toString(), formatters: sharedFormatters(), asts: new Map() }));
+    byTag.set(tag, (f = { tag, resolved, locale: resolved.toString(), formatters: sharedFormatters() }));
   }
   return f;
 }
@@ -104,34 +102,12 @@ function formattingFor(tag: string): LocaleFormatting {
 /** Compiles `source` for the locale `tag`; throws the parser's error for bad ICU syntax. */
 export function compileMessage(source: string, tag: string): CompiledMessage {
   const f = formattingFor(tag);
-  let ast = f.asts.get(source);
-  if (!ast) {
-    ast = flattenLiterals(IntlMessageFormat.__parse!(source, { ignoreTag: false, locale: f.resolved }));
-    if (f.asts.size >= MAX_ASTS) f.asts.clear();
-    f.asts.set(source, ast);
-  }
-  const parsed = ast;
+  const ast = messageAst(source, tag, f.resolved);
   return {
     ast,
     locale: f.locale,
-    format: (values) => joinParts(formatToParts(parsed, tag, f.formatters, IntlMessageFormat.formats, values as Record<string, PrimitiveType>, undefined, source)),
+    format: (values) => joinParts(formatToParts(ast, tag, f.formatters, IntlMessageFormat.formats, values as Record<string, PrimitiveType>, undefined, source)),
   };
-}
-
-/**
- * The parser builds each literal text a character at a time (`value += char`), and V8 keeps such
- * a string as a chain of one two-part string per character, 32 bytes each, for as long as the AST
- * lives: at 20 times the real site's size, 64,000 of them (2 MB) on the main thread and 48,000 in
- * the render worker, all of the site's literal text. Reading a character of such a string makes V8
- * replace the chain by one flat string, so each literal is read once here, when it is parsed.
- */
-function flattenLiterals(elements: MessageFormatElement[]): MessageFormatElement[] {
-  for (const el of elements) {
-    if (el.type === TYPE.literal) el.value.charCodeAt(0);
-    else if (el.type === TYPE.tag) flattenLiterals(el.children);
-    else if (el.type === TYPE.select || el.type === TYPE.plural) for (const option of Object.values(el.options)) flattenLiterals(option.value);
-  }
-  return elements;
 }
 
 /** IntlMessageFormat#format's joining of parts: adjacent text merged, one part returned alone. */

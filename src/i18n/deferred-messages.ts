@@ -44,3 +44,8 @@ export function messagesNow(messages: LocaleMessages): Messages {
   }
   return messages as Messages;
 }
+
+/** The messages of `messages` if they are loaded already (not a deferred object still unfilled), else null; fills nothing. */
+export function loadedMessages(messages: LocaleMessages): Messages | null {
+  return pending.has(messages) ? null : (messages as Messages);
+}
