@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createLogger, type Logger } from '../logger.ts';
 import { listen } from './serve.ts';
 import { StaticFiles } from './static-files.ts';
@@ -50,9 +51,18 @@ export interface DevServer {
 }
 
 /** Size and modification time of files, to tell whether they changed during a rebuild. */
-async function snapshot(files: ReadonlySet<string>): Promise<string> {
-  const parts = await Promise.all([...files].map((f) => stat(f).then((s) => `${s.size}:${s.mtimeMs}`, () => 'gone')));
-  return parts.join('|');
+function snapshot(files: ReadonlySet<string>): string {
+  // At once: taken as a rebuild starts, which waited for libuv's threads before it read a file.
+  return [...files].map(stamp).join('|');
+}
+
+function stamp(file: string): string {
+  try {
+    const s = statSync(file);
+    return `${s.size}:${s.mtimeMs}`;
+  } catch {
+    return 'gone';
+  }
 }
 
 /**
@@ -87,7 +97,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   const rebuild = async (changed: ReadonlySet<string>, signal: AbortSignal, settled: (quietMs?: number) => Promise<void> = async () => {}): Promise<boolean> => {
     const start = performance.now();
     const base = { id: reports.length + 1, changed: [...changed].map((f) => path.relative(root, f)).sort() };
-    const before = await snapshot(changed);
+    const before = snapshot(changed);
     let report: RebuildReport;
     try {
       // The config's helpers are learnt as it loads (also when it then fails): watched from then on.
@@ -103,7 +113,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
       // the newer content gets its own rebuild. A file read half-written fails: the failure waits
       // longer than a rebuild's writes do for the rest of the save (FAILURE_QUIET).
       await settled(settleMs * FAILURE_QUIET);
-      const superseded = err instanceof Superseded || signal.aborted || (await snapshot(changed)) !== before;
+      const superseded = err instanceof Superseded || signal.aborted || snapshot(changed) !== before;
       const problem = superseded ? null : toProblem(err, root);
       report = { ...base, status: superseded ? 'superseded' : 'failed', kind: null, rendered: [], paths: [], reloadAll: false, ms: performance.now() - start, problem };
       if (problem) {

@@ -26,7 +26,8 @@ export type RunRebuild = (changed: ReadonlySet<string>, signal: AbortSignal, set
 
 export class RebuildQueue {
   private pending = new Set<string>();
-  private timer: NodeJS.Timeout | null = null;
+  /** Stops the scheduled start (a timer, or for no delay an immediate), if any. */
+  private timer: (() => void) | null = null;
   private running: { controller: AbortController; done: Promise<void> } | null = null;
   private idleWaiters: (() => void)[] = [];
   private closed = false;
@@ -66,11 +67,19 @@ export class RebuildQueue {
     this.pending.add(file);
     // The running rebuild is already stale: stop it early; the next run covers its files too.
     this.running?.controller.abort();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
+    this.timer?.();
+    const start = () => {
       this.timer = null;
       this.startIfReady();
-    }, delay);
+    };
+    // No delay (a write): after the events already in (a save's several), not a timer's 1 ms or more later.
+    if (delay === 0) {
+      const immediate = setImmediate(start);
+      this.timer = () => clearImmediate(immediate);
+    } else {
+      const timeout = setTimeout(start, delay);
+      this.timer = () => clearTimeout(timeout);
+    }
   }
 
   /** Resolves once none of `files` was written in the last `quietMs`, or when `signal` aborts. */
@@ -100,7 +109,7 @@ export class RebuildQueue {
   /** Stops scheduling; waits for the rebuild under way to end. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.();
     this.timer = null;
     this.pending.clear();
     this.running?.controller.abort();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILES, resolveConfig } from '../config.ts';
 import { projectPath } from '../file-paths.ts';
@@ -154,7 +155,8 @@ export class DevSession {
     for (const file of localeFiles) {
       const locale = config.locales.find((l) => path.join(config.localesDir, l.file) === file);
       if (!locale) continue;
-      const loaded = await readMessageFile(file, projectPath(config.root, file));
+      // Read at once (a rebuild's first step; a read through libuv's threads waited for them).
+      const loaded = await readMessageFile(file, projectPath(config.root, file), undefined, readFileSync);
       if (!loaded && locale.code === config.defaultLocale.code) throw errors.localeFileMissing(projectPath(config.root, file), locale.code, null);
       const messages = loaded ? messagesNow(loaded.messages) : {};
       const before = state.messages.get(locale.code);
@@ -205,10 +207,13 @@ export class DevSession {
         const before = this.jobs.get(jobKey(job.page.file, job.locale));
         return before !== undefined && publicPaths(draft, before).some((p) => open.has(normalPath(p)));
       };
-      // What the rebuild read is what it writes: no change came since, and none is under way.
-      await atRest();
+      // What the rebuild read is what it writes: no change came since, and none is under way. The open
+      // pages render while the files settle (in memory: their files are made, and shown, once at rest).
+      const rest = atRest();
+      rest.catch(() => {}); // awaited below, also when no page is open
       const render = this.renderer(draft, signal);
-      const results = await render(jobs.filter(isOpen));
+      const results = await render(jobs.filter(isOpen), { writeAfter: rest });
+      await rest;
       const shown = results.flatMap((r) => publicPaths(draft, r));
       if (shown.length) await this.open!.show(shown);
       results.push(...(await render(jobs.filter((job) => !isOpen(job)), { oneAtATime: shown.length > 0 })));
@@ -241,14 +246,15 @@ export class DevSession {
    * Renders jobs on the main thread, where the bundle is loaded already (a rebuild has a few pages);
    * the first failure is thrown. `oneAtATime` gives the event loop a turn after each page: pages
    * rendered after those already shown must not hold up the dev server's answers to the browsers.
+   * `writeAfter`: the jobs render now, their files are made once it resolves (render/pool.ts).
    */
   private renderer(draft: BuildState, signal: AbortSignal) {
     const options = { modulePath: draft.server!.modulePath, context: renderContext(draft, this.outDir), workers: 0, root: draft.config.root };
-    return async (jobs: RenderJob[], { oneAtATime = false } = {}): Promise<JobResult[]> => {
+    return async (jobs: RenderJob[], { oneAtATime = false, writeAfter }: { oneAtATime?: boolean; writeAfter?: Promise<void> } = {}): Promise<JobResult[]> => {
       const results: JobResult[] = [];
       for (const batch of oneAtATime ? jobs.map((job) => [job]) : [jobs]) {
         if (batch.length === 0) continue;
-        results.push(...(await renderAll({ ...options, jobs: batch })));
+        results.push(...(await renderAll({ ...options, jobs: batch, writeAfter })));
         const failed = results.find((r) => r.error);
         if (failed) throw jobError(draft, failed);
         if (signal.aborted) throw new Superseded();

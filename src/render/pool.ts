@@ -68,6 +68,8 @@ export interface RenderOptions {
   onWork?: (renders: number) => void;
   /** Workers started before the server module was there (prestartWorkers), used if as many are wanted, else ended. */
   prestarted?: Prestarted | null;
+  /** With `workers: 0`: the files are made once this resolves (RenderJobsOptions' writeAfter). */
+  writeAfter?: Promise<void>;
 }
 
 /**
@@ -154,7 +156,7 @@ export async function renderAll(options: RenderOptions): Promise<JobResult[]> {
 async function renderAlone(mod: ServerModule, options: RenderOptions): Promise<JobResult[]> {
   const results: JobResult[] = [];
   for (let first = 0; first < options.jobs.length; first += MAIN_THREAD_RUN) {
-    for (const result of await mod.renderJobs(mod, options.context, options.jobs.slice(first, first + MAIN_THREAD_RUN))) {
+    for (const result of await mod.renderJobs(mod, options.context, options.jobs.slice(first, first + MAIN_THREAD_RUN), { writeAfter: options.writeAfter })) {
       options.onResult?.(result, results.length);
       results.push(result);
     }

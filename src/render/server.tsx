@@ -216,6 +216,8 @@ function compactorFor(ctx: RenderContext): ResultCompactor {
 interface Writes {
   pending: Promise<unknown>[];
   inline: boolean;
+  /** Nothing is made before this resolves, and nothing at all if it rejects (RenderJobsOptions' writeAfter). */
+  after?: Promise<void>;
 }
 
 /**
@@ -283,6 +285,7 @@ function writeNew(ctx: RenderContext, writes: Writes, rel: string, parts: (strin
 
 /** Resolves once the folder of `file` exists (see Writes); at once in a staging folder that has them all (PreviousOutput's foldersStaged). */
 function folderOf(ctx: RenderContext, writes: Writes, file: string): Promise<void> {
+  if (writes.after) return writes.after.then(() => foldersOf(ctx).ensure(path.dirname(file)));
   if (ctx.previous?.foldersStaged) return STAGED;
   const made = foldersOf(ctx);
   return writes.inline ? made.ensureNow(path.dirname(file)) : made.ensure(path.dirname(file));
@@ -527,9 +530,9 @@ function serialize(err: unknown): SerializedError {
  * `progress` (in a worker): the batch's number and the index of the job being rendered are
  * written to its cells. `inline`: the files are made with synchronous calls (see Writes).
  */
-export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], { progress, inline = false, between }: RenderJobsOptions = {}): Promise<JobResult[]> {
+export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], { progress, inline = false, between, writeAfter }: RenderJobsOptions = {}): Promise<JobResult[]> {
   const results: JobResult[] = [];
-  const writes: Writes = { pending: [], inline };
+  const writes: Writes = { pending: [], inline, after: writeAfter };
   const { pending } = writes;
   useNumberTexts(ctx.write ? (ctx.numberTexts ?? null) : null);
   try {
@@ -583,6 +586,11 @@ export interface RenderJobsOptions {
   inline?: boolean;
   /** Called after each job (the main thread reads its workers' answers then: render/pool.ts). */
   between?: () => void;
+  /**
+   * The jobs render at once, their files (and folders) are made once this resolves, and none if it
+   * rejects (renderJobs then rejects with its error): dev renders a page while the file it read settles.
+   */
+  writeAfter?: Promise<void>;
 }
 
 function setProgress({ cells, batch }: Progress, job: number): void {

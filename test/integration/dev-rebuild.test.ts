@@ -354,6 +354,26 @@ describe('sitegen dev: a file being written', () => {
 });
 
 describe('sitegen dev: a locale file being written', () => {
+  it('renders the open page of a locale edit while the file settles, but writes and shows it only once the file is at rest', async () => {
+    const other = await devSite();
+    // At rest after 2 s without a write: the page is rendered long before.
+    const slow = await dev({ root: other, port: 0, settleMs: 2000, logger: createMemoryLogger() });
+    const dePage = await stream('?page=/de', slow);
+    const written = () => readFile(path.join(slow.outDir, 'de', 'index.html'), 'utf8');
+    try {
+      const done = slow.nextReport();
+      await writeFile(path.join(other, 'locales/de.json'), (await readFile(path.join(other, 'locales/de.json'), 'utf8')).replace('"greeting": "Hallo"', '"greeting": "Grüezi"'));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await written()).toContain('Hallo');
+      expect((await done).status).toBe('ok');
+      expect(await written()).toContain('Grüezi');
+      expect((await dePage.next('reload')).page.main).toContain('Grüezi');
+    } finally {
+      dePage.close();
+      await slow.close();
+    }
+  });
+
   it('does not show the error of its first write when the rest of the save comes within ten times the rest time', async () => {
     const other = await devSite();
     // Writes 300 ms apart: further apart than settleMs, well within the 1 s a failure waits.
