@@ -102,6 +102,8 @@ const PRINT_LENGTH = 20;
  * build id's folder, which changes with every input), which file it is, its size and times, and
  * the build cache entry its bytes came from (page-packs.ts, sourceOf: an entry is never written
  * again where it is). Equal prints: the same file, unchanged since, holding that entry's payload.
+ * The output record keeps the sitemap's print too: its path in the output, and for its source a
+ * print of what it is made from (stages.ts, sitemapSource).
  */
 export function payloadPrint(rel: string, stats: { dev: number; ino: number; size: number; mtimeMs: number; ctimeMs: number }, source: string): string {
   return hash('sha1', `${rel}\0${stats.dev}\0${stats.ino}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${source}`, 'base64').slice(0, PRINT_LENGTH);
@@ -125,8 +127,16 @@ export function printSet(prints: string): Set<string> {
 export function recordedPayload(output: PreviousOutput, rel: string, previous: string, source: string): Stats | null {
   const { payloads, recorded } = output;
   if (!recorded || !payloads || !rel.startsWith(payloads.now)) return null;
+  return recordedFile(previous, rel.slice(payloads.now.length), source, (print) => recorded.has(print));
+}
+
+/**
+ * The previous output's file `previous` (its lstat) when it is a regular file whose print, as the
+ * file at `rel` made from `source` (payloadPrint), the output record holds (`recorded`); else null.
+ */
+export function recordedFile(previous: string, rel: string, source: string, recorded: (print: string) => boolean): Stats | null {
   const stats = lstatSync(previous, { throwIfNoEntry: false });
-  return stats && stats.isFile() && recorded.has(payloadPrint(rel.slice(payloads.now.length), stats, source)) ? stats : null;
+  return stats && stats.isFile() && recorded(payloadPrint(rel, stats, source)) ? stats : null;
 }
 
 /** Whether `file` is the regular file `stats` were taken of (the same inode; a symbolic link is not followed). */

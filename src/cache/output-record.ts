@@ -71,6 +71,8 @@ interface OutputRecord {
   payloads: string;
   /** A print of what the build judged its pages' links against (stages.ts, targetsPrint); '' when it did not judge them as they came. */
   links: string;
+  /** The print of the sitemap in the folder (reuse-output.ts, payloadPrint, from what it was made from); '' when not known. */
+  sitemap: string;
   report: OutputReport;
 }
 
@@ -78,9 +80,10 @@ interface OutputRecord {
 export interface Recorded {
   /** The recorded report when the folder is exactly what the last build with this key left; else null. */
   report: OutputReport | null;
-  /** See OutputRecord's payloads and links; empty when there is no record. */
+  /** See OutputRecord's payloads, links and sitemap; empty when there is no record. */
   payloads: string;
   links: string;
+  sitemap: string;
 }
 
 /**
@@ -92,13 +95,15 @@ export interface PayloadSources {
   sources: ReadonlyMap<string, string>;
 }
 
-/** What a build knows of the pages it wrote, for the next build (see OutputRecord's payloads and links). */
+/** What a build knows of the pages it wrote, for the next build (see OutputRecord's payloads, links and sitemap). */
 export interface WrittenPages {
   payloads: PayloadSources;
   links: string;
+  /** The sitemap it wrote (its path in the output) and a print of what it was made from (stages.ts, sitemapSource). */
+  sitemap: { rel: string; source: string };
 }
 
-const NOTHING_RECORDED: Recorded = { report: null, payloads: '', links: '' };
+const NOTHING_RECORDED: Recorded = { report: null, payloads: '', links: '', sitemap: '' };
 
 /** The key of everything that shapes the output but esbuild's inputs (see the top of this file). */
 function recordKey({ cache, config, shard, sources }: RecordScope): string {
@@ -125,7 +130,7 @@ export function recordedOutput(scope: RecordScope, onDamaged: () => void): Recor
     onDamaged();
     return NOTHING_RECORDED;
   }
-  const changed = { report: null, payloads: found.payloads, links: found.links };
+  const changed = { report: null, payloads: found.payloads, links: found.links, sitemap: found.sitemap };
   if (found.key !== recordKey(scope) || !outsideUnchanged(found.outside)) return changed;
   const now = listing(scope.config.outDir);
   if (!now || now.digest !== found.listing) return changed;
@@ -144,24 +149,27 @@ export function recordedOutput(scope: RecordScope, onDamaged: () => void): Recor
  * Records the output folder as this build left it (after the swap and the old output's removal,
  * which changed the link count, hence the ctime, of every file that was linked), with `inputs`,
  * what esbuild read for it, `written`, the files the build wrote there (see listing), and of its
- * `pages`, a print of each payload from the same walk's lstat and what their links were judged
- * against. When the folder or the clock cannot be trusted, the record is removed: the next build
- * is full, and reads every payload it compares.
+ * `pages`, a print of each payload and of the sitemap from the same walk's lstat and what their
+ * links were judged against. When the folder or the clock cannot be trusted, the record is
+ * removed: the next build is full, and reads every payload it compares.
  */
 export async function recordOutput(scope: RecordScope, inputs: Inputs[], report: OutputReport, written: Iterable<string>, pages?: WrittenPages): Promise<void> {
   const { file, slot } = recordFile(scope.cache, scope.config.outDir);
   let prints = '';
+  let sitemap = '';
   const payloads = pages?.payloads;
   const folder = payloads && path.sep + payloads.folder;
-  const onFile = folder
+  const sitemapAt = pages && path.sep + pages.sitemap.rel;
+  const onFile = pages
     ? (rel: string, stats: Stats) => {
-        const source = rel.startsWith(folder) ? payloads.sources.get(rel.slice(folder.length)) : undefined;
-        if (source !== undefined) prints += payloadPrint(rel.slice(folder.length), stats, source);
+        if (rel === sitemapAt) sitemap = payloadPrint(pages.sitemap.rel, stats, pages.sitemap.source);
+        const source = rel.startsWith(folder!) ? payloads!.sources.get(rel.slice(folder!.length)) : undefined;
+        if (source !== undefined) prints += payloadPrint(rel.slice(folder!.length), stats, source);
       }
     : undefined;
   const now = listing(scope.config.outDir, namesOf(written), onFile);
   if (now && (await settledAfter(scope.config.outDir, now.maxCtimeMs))) {
-    writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, payloads: prints, links: pages?.links ?? '', report } satisfies OutputRecord);
+    writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, payloads: prints, links: pages?.links ?? '', sitemap, report } satisfies OutputRecord);
   } else {
     rmSync(file, { force: true });
   }
@@ -288,5 +296,5 @@ function wellFormed(r: OutputRecord): boolean {
   const o = r?.outside;
   const tuples = (xs: unknown, ...kinds: string[]) => Array.isArray(xs) && xs.every((x) => Array.isArray(x) && x.length === kinds.length && kinds.every((k, i) => typeof x[i] === k));
   const inputs = !!o && tuples(o.files, 'string', 'string') && tuples(o.dirs, 'string', 'boolean', 'string');
-  return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && typeof r.payloads === 'string' && typeof r.links === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
+  return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && typeof r.payloads === 'string' && typeof r.links === 'string' && typeof r.sitemap === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
 }

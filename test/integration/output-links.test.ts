@@ -161,6 +161,36 @@ describe('rebuilds link unchanged output instead of writing it', () => {
     await expectSameTree(path.join(root, 'cold'), dist);
   });
 
+  it('the sitemap, which the output record knows, is linked after a message edit without being made or read: it keeps its access time', async () => {
+    const root = await basic();
+    await buildInto(root, 'dist');
+    const sitemap = path.join(root, 'dist', 'sitemap.xml');
+    // Made after it was last read: a read now would set its access time (relatime).
+    const before = await stat(sitemap);
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    await buildInto(root, 'dist');
+    const after = await stat(sitemap);
+    expect([after.ino, after.atimeMs]).toEqual([before.ino, before.atimeMs]);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'dist'));
+  });
+
+  it('a sitemap edited by hand, its size and modification time put back, is replaced by the right bytes after a message edit', async () => {
+    const root = await basic();
+    await buildInto(root, 'dist');
+    const sitemap = path.join(root, 'dist', 'sitemap.xml');
+    const bytes = await readFile(sitemap);
+    const times = path.join(root, 'times');
+    await writeFile(times, '');
+    execFileSync('touch', ['-r', sitemap, times]);
+    await editFile(path.join(root, 'dist'), 'sitemap.xml', (text) => text.replace('<loc>', '<lco>'));
+    execFileSync('touch', ['-r', times, sitemap]);
+    expect((await stat(sitemap)).size).toBe(bytes.length);
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    await buildInto(root, 'dist');
+    expect(await readFile(sitemap)).toEqual(bytes);
+  });
+
   it('a payload edited by hand, its size and modification time put back, is replaced by the right bytes (its change time tells)', async () => {
     const root = await basic();
     const first = await buildInto(root, 'dist');
