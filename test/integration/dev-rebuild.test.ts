@@ -261,6 +261,29 @@ describe('sitegen dev: errors never stop it', () => {
     expect((await page('/de/jobs')).html).toContain('Karriere');
   });
 
+  it('reports a locale file that cannot be read (a folder in its place), naming the file, and recovers', async () => {
+    await remember('locales/de.json');
+    const file = path.join(site, 'locales/de.json');
+    const text = await readFile(file, 'utf8');
+    const next = async (status: RebuildReport['status']) => {
+      for (;;) {
+        const report = await server.nextReport();
+        if (report.status === status && report.changed.includes('locales/de.json')) return report;
+      }
+    };
+    const failed = next('failed');
+    await rm(file);
+    await mkdir(file);
+    const broken = await failed;
+    expect(broken.problem).toMatchObject({ code: 'LocaleFileUnreadable' });
+    expect(broken.problem!.message).toMatch(/^locales\/de\.json cannot be read \(EISDIR: /);
+    const fixed = next('ok');
+    await rm(file, { recursive: true });
+    await writeFile(file, text.replace('"greeting": "Hallo"', '"greeting": "Servus"'));
+    await fixed;
+    expect((await page('/de')).html).toContain('Servus');
+  });
+
   it('points the overlay at a message in single quotes, where V8 gives no position, and recovers', async () => {
     const broken = await edit('locales/de.json', (s) => s.replace('"Wer wir sind"', `'Wer wir sind'`));
     expect(broken.status).toBe('failed');
