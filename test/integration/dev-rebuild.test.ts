@@ -90,6 +90,11 @@ async function nextReportFor(dev: DevServer, rel: string): Promise<RebuildReport
   }
 }
 
+/** The next rebuild that ends 'ok' (the superseded and failed ones before it are skipped). */
+async function nextOk(dev: DevServer): Promise<void> {
+  for (;;) if ((await dev.nextReport()).status === 'ok') return;
+}
+
 /** Resolves once finished rebuilds have covered every one of `rels`. */
 async function reportsCovering(dev: DevServer, rels: string[]): Promise<void> {
   const left = new Set(rels);
@@ -354,9 +359,7 @@ describe('sitegen dev: a file being written', () => {
     try {
       const file = path.join(other, 'templates/components/Badge.tsx');
       const first = `import './Badge.css';\nconst text = { value: 'half' };\nexport default function Badge() { return <strong data-badge>{text.value}</strong>; }\n`;
-      const done = (async () => {
-        for (;;) if ((await slow.nextReport()).status === 'ok') return;
-      })();
+      const done = nextOk(slow);
       const handle = await open(file, 'w');
       await handle.write(first);
       // The first write alone is a module that renders: a rebuild has started from it and bundled it
@@ -397,6 +400,35 @@ describe('sitegen dev: a locale file being written', () => {
     }
   });
 
+  it('never writes nor shows the open page rendered ahead from an edit that a newer edit supersedes before the file is at rest', async () => {
+    const other = await devSite();
+    const slow = await dev({ root: other, port: 0, settleMs: 1000, logger: createMemoryLogger() });
+    const dePage = await stream('?page=/de', slow);
+    const file = path.join(other, 'locales/de.json');
+    const written = () => readFile(path.join(slow.outDir, 'de', 'index.html'), 'utf8');
+    try {
+      const text = await readFile(file, 'utf8');
+      const done = nextOk(slow);
+      await writeFile(file, text.replace('"greeting": "Hallo"', '"greeting": "Servus"'));
+      // The first edit's open page is rendered by now, waiting for the file to be at rest.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await writeFile(file, text.replace('"greeting": "Hallo"', '"greeting": "Grüezi"'));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await written()).toContain('Hallo');
+      await done;
+      // The first edit's rebuild (and any of a write seen half-done) superseded, the second's ok.
+      const statuses = slow.reports.slice(1).map((r) => r.status);
+      expect([statuses.includes('superseded'), statuses.filter((s) => s !== 'superseded')]).toEqual([true, ['ok']]);
+      const shown = (await dePage.next('reload')).page.main;
+      expect(shown).toContain('Grüezi');
+      expect(await written()).toContain('Grüezi');
+      expect((await readdir(path.join(slow.outDir, 'de'), { recursive: true })).join('\n')).not.toMatch(/tmp|\.sitegen/);
+    } finally {
+      dePage.close();
+      await slow.close();
+    }
+  });
+
   it('does not show the error of its first write when the rest of the save comes within ten times the rest time', async () => {
     const other = await devSite();
     // Writes 300 ms apart: further apart than settleMs, well within the 1 s a failure waits.
@@ -404,9 +436,7 @@ describe('sitegen dev: a locale file being written', () => {
     try {
       const file = path.join(other, 'locales/de.json');
       const text = (await readFile(file, 'utf8')).replace('"greeting": "Hallo"', '"greeting": "Grüezi"');
-      const done = (async () => {
-        for (;;) if ((await slow.nextReport()).status === 'ok') return;
-      })();
+      const done = nextOk(slow);
       const handle = await open(file, 'w');
       await handle.write(text.slice(0, 40));
       await new Promise((resolve) => setTimeout(resolve, 300));
