@@ -175,6 +175,25 @@ describe('rebuilds link unchanged output instead of writing it', () => {
     await expectSameTree(path.join(root, 'cold'), path.join(root, 'dist'));
   });
 
+  it('a sitemap the output record knows is made again when its base URL, a locale or the routes change: each rebuild writes what a cold build does', async () => {
+    const root = await basic();
+    const sitemapAfter = async (change: () => Promise<void>, baseUrl?: string) => {
+      await change();
+      await build({ root, outDir: 'dist', cacheDir: '.cache-test', logger: createMemoryLogger(), workers: 0, baseUrl });
+      await build({ root, outDir: 'cold', cacheDir: false, logger: createMemoryLogger(), workers: 0, baseUrl });
+      const [rebuilt, cold] = await Promise.all(['dist', 'cold'].map((out) => readFile(path.join(root, out, 'sitemap.xml'), 'utf8')));
+      expect(rebuilt).toBe(cold);
+      await rm(path.join(root, 'cold'), { recursive: true });
+      return rebuilt;
+    };
+    await buildInto(root, 'dist');
+    const austrian = () => editFile(root, 'sitegen.config.ts', (text) => text.replace("iso: 'de-DE'", "iso: 'de-AT'"));
+    expect(await sitemapAfter(austrian)).toContain('hreflang="de-AT"');
+    const page = () => writeFile(path.join(root, 'pages', 'team.tsx'), "export const head = { title: 'about.title', description: 'about.description' };\nexport default function Team() {\n  return <h1>Team</h1>;\n}\n");
+    expect(await sitemapAfter(page)).toContain('<loc>https://fixture.example/de/team</loc>');
+    expect(await sitemapAfter(async () => {}, 'https://other.example')).toContain('<loc>https://other.example/de/team</loc>');
+  });
+
   it('a sitemap edited by hand, its size and modification time put back, is replaced by the right bytes after a message edit', async () => {
     const root = await basic();
     await buildInto(root, 'dist');
