@@ -359,12 +359,15 @@ export async function bundleStage(state: BuildState): Promise<void> {
   const onDamaged = () => state.cacheUse.damaged++;
   const onInputs = (inputs: Inputs) => state.bundleInputs.push(inputs);
   const release = () => state.checking?.release();
-  // Render workers a build is sure to use; with none, the main thread renders every page.
+  // Render workers a build is sure to use. None: without pages in the cache, the main thread
+  // renders every page; with some, the render decides once the bundle is there (by the pages the
+  // cache lacks), so a worker may then render a locale parsed ahead here, but only the locales
+  // whose text the cache does not keep are parsed (the others are deferred: parse-ahead.ts).
   const workers = workersBeforeBundle(state.plan.length, !!state.cache && hasPageIndex(state.cache.dir), state.workers);
   // Set once the server bundle is there (or failed): the parsing ahead stops then.
   let bundled = false;
-  // While esbuild bundles, the main thread would wait: it runs the check, then, if it is to render
-  // every page, parses the messages of the locales to render (i18n/parse-ahead.ts).
+  // While esbuild bundles, the main thread would wait: it runs the check, then, unless workers are
+  // sure to render, parses the messages of the locales to render (i18n/parse-ahead.ts).
   const whileBundling = () => {
     release();
     if (workers > 0) return;
