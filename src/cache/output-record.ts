@@ -157,14 +157,13 @@ export async function recordOutput(scope: RecordScope, inputs: Inputs[], report:
   const { file, slot } = recordFile(scope.cache, scope.config.outDir);
   let prints = '';
   let sitemap = '';
-  const payloads = pages?.payloads;
-  const folder = payloads && path.sep + payloads.folder;
+  const folder = pages && path.sep + pages.payloads.folder;
   const sitemapAt = pages && path.sep + pages.sitemap.rel;
-  const onFile = pages
+  const onFile = pages && folder
     ? (rel: string, stats: Stats) => {
         if (rel === sitemapAt) sitemap = payloadPrint(pages.sitemap.rel, stats, pages.sitemap.source);
-        const source = rel.startsWith(folder!) ? payloads!.sources.get(rel.slice(folder!.length)) : undefined;
-        if (source !== undefined) prints += payloadPrint(rel.slice(folder!.length), stats, source);
+        const source = rel.startsWith(folder) ? pages.payloads.sources.get(rel.slice(folder.length)) : undefined;
+        if (source !== undefined) prints += payloadPrint(rel.slice(folder.length), stats, source);
       }
     : undefined;
   const now = listing(scope.config.outDir, namesOf(written), onFile);
