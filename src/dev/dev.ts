@@ -7,7 +7,7 @@ import { StaticFiles } from './static-files.ts';
 import { createDevHandler } from './dev-server.ts';
 import { createHostPolicy, guardHost, type AllowedHosts } from './host-guard.ts';
 import { LiveReload } from './live-reload.ts';
-import { RebuildQueue } from './rebuild-queue.ts';
+import { RebuildQueue, type SettleOptions } from './rebuild-queue.ts';
 import { watchSources, type SourceWatcher } from './watcher.ts';
 import { DevSession, Superseded } from './session.ts';
 import { formatProblem, renderOverlay, toProblem } from './overlay.ts';
@@ -31,7 +31,8 @@ export interface DevOptions {
   /**
    * How long a changed file must have had no write before a rebuild writes what it read from it
    * (RebuildQueue), and a tenth of how long before a failed rebuild is shown. Default 10 ms,
-   * chokidar's stability threshold before.
+   * chokidar's stability threshold before. A locale file the rebuild read whole needs less
+   * (RebuildQueue's WHOLE_QUIET_MS).
    */
   settleMs?: number;
 }
@@ -94,7 +95,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   let waiters: ((r: RebuildReport) => void)[] = [];
 
   let sources: SourceWatcher | undefined;
-  const rebuild = async (changed: ReadonlySet<string>, signal: AbortSignal, settled: (quietMs?: number) => Promise<void> = async () => {}): Promise<boolean> => {
+  const rebuild = async (changed: ReadonlySet<string>, signal: AbortSignal, settled: (options?: SettleOptions) => Promise<void> = async () => {}): Promise<boolean> => {
     const start = performance.now();
     const base = { id: reports.length + 1, changed: [...changed].map((f) => path.relative(root, f)).sort() };
     const before = snapshot(changed);
@@ -112,7 +113,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
       // A failure on a file that changed again meanwhile (a save in progress) is not worth showing:
       // the newer content gets its own rebuild. A file read half-written fails: the failure waits
       // longer than a rebuild's writes do for the rest of the save (FAILURE_QUIET).
-      await settled(settleMs * FAILURE_QUIET);
+      await settled({ quietMs: settleMs * FAILURE_QUIET });
       const superseded = err instanceof Superseded || signal.aborted || snapshot(changed) !== before;
       const problem = superseded ? null : toProblem(err, root);
       report = { ...base, status: superseded ? 'superseded' : 'failed', kind: null, rendered: [], paths: [], reloadAll: false, ms: performance.now() - start, problem };

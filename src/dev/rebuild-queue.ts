@@ -16,13 +16,35 @@ import { readFileSync } from 'node:fs';
  * One save makes several events (the truncation and the write, seen by the file's watcher and its
  * folder's), some of them after the rebuild started: each run notes the content of its files as
  * it starts, and an event after which a file has that content is no change for it.
+ *
+ * A run that knows a file's content to be a whole save (`whole`: a locale file that parsed, see
+ * session.ts) needs it at rest only for WHOLE_QUIET_MS: that wait is for a file still being
+ * written, and a later write that changes the file aborts the run in any case.
  */
+
+/** What `settled()` waits for. */
+export interface SettleOptions {
+  /** No write for this long, for every file (the queue's settleMs and WHOLE_QUIET_MS otherwise). */
+  quietMs?: number;
+  /** Files the run read whole: no write for WHOLE_QUIET_MS is enough for them. */
+  whole?: ReadonlySet<string>;
+}
+
 /**
  * Resolves `false` when the run stopped early because its signal aborted (superseded), else `true`.
- * `settled(quietMs)` resolves once the changed files have had no write for quietMs (default: the
- * queue's settleMs), or at once when the signal aborts (check it after).
+ * `settled()` resolves once the changed files have had no write for the queue's settleMs (see
+ * SettleOptions), or at once when the signal aborts (check it after).
  */
-export type RunRebuild = (changed: ReadonlySet<string>, signal: AbortSignal, settled: (quietMs?: number) => Promise<void>) => Promise<boolean>;
+export type RunRebuild = (changed: ReadonlySet<string>, signal: AbortSignal, settled: (options?: SettleOptions) => Promise<void>) => Promise<boolean>;
+
+/**
+ * How long a file read whole must have had no write: a short re-check. That the file is whole already
+ * tells a save in progress (its part written so far is not); this lets a write that follows at once
+ * (another save, or a tool that writes over the file in place without truncating it, whose parts can
+ * parse) supersede the rebuild before it writes anything, and the files of one change (a checkout)
+ * come into one rebuild.
+ */
+export const WHOLE_QUIET_MS = 2;
 
 export class RebuildQueue {
   private pending = new Set<string>();
@@ -82,11 +104,12 @@ export class RebuildQueue {
     }
   }
 
-  /** Resolves once none of `files` was written in the last `quietMs`, or when `signal` aborts. */
-  private async settled(files: ReadonlySet<string>, signal: AbortSignal, quietMs = this.settleMs): Promise<void> {
+  /** Resolves once none of `files` was written in the last `quietMs` (SettleOptions), or when `signal` aborts. */
+  private async settled(files: ReadonlySet<string>, signal: AbortSignal, { quietMs, whole }: SettleOptions = {}): Promise<void> {
+    const quietOf = (file: string) => quietMs ?? (whole?.has(file) ? Math.min(WHOLE_QUIET_MS, this.settleMs) : this.settleMs);
     for (;;) {
-      const last = Math.max(-Infinity, ...[...files].map((f) => this.written.get(f) ?? -Infinity));
-      const wait = last + quietMs - performance.now();
+      const restAt = Math.max(-Infinity, ...[...files].map((f) => (this.written.get(f) ?? -Infinity) + quietOf(f)));
+      const wait = restAt - performance.now();
       if (wait <= 0 || signal.aborted) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, wait);
@@ -127,7 +150,7 @@ export class RebuildQueue {
     this.pending = new Set();
     const controller = new AbortController();
     for (const file of changed) this.seen.set(file, contentOf(file));
-    const done = this.run(changed, controller.signal, (quietMs) => this.settled(changed, controller.signal, quietMs))
+    const done = this.run(changed, controller.signal, (options) => this.settled(changed, controller.signal, options))
       // The runner reports its own errors; a rejection must not stop the queue.
       .catch(() => true)
       .then((finished) => {

@@ -18,6 +18,7 @@ import { pageDependencies, pagesAffectedBy } from './dependency-graph.ts';
 import { changedKeys, jobsAffectedByMessages, type MessageChange } from './message-diff.ts';
 import { messagesNow } from '../i18n/deferred-messages.ts';
 import { normalPath } from './live-reload.ts';
+import type { SettleOptions } from './rebuild-queue.ts';
 
 /** What one rebuild did. */
 export interface Outcome {
@@ -45,6 +46,9 @@ export class Superseded extends Error {
     super('superseded by a newer change');
   }
 }
+
+/** Resolves once the changed files are at rest (`whole`: those read whole); throws Superseded when a newer change came. */
+type AtRest = (whole?: ReadonlySet<string>) => Promise<void>;
 
 const jobKey = (file: string, locale: string) => `${file}\0${locale}`;
 const pageName = (page: PageInfo) => page.path ?? '404';
@@ -76,11 +80,14 @@ export class DevSession {
     return this.state !== null;
   }
 
-  /** `settled()` resolves once the changed files are at rest (RebuildQueue): nothing is written before. */
-  async rebuild(changed: ReadonlySet<string>, signal: AbortSignal, settled: () => Promise<void> = async () => {}): Promise<Outcome> {
+  /**
+   * `settled()` resolves once the changed files are at rest (RebuildQueue): nothing is written before.
+   * Told which files were read whole, it waits less for them (SettleOptions).
+   */
+  async rebuild(changed: ReadonlySet<string>, signal: AbortSignal, settled: (options?: SettleOptions) => Promise<void> = async () => {}): Promise<Outcome> {
     const files = new Set([...this.owed, ...changed]);
-    const atRest = async () => {
-      await settled();
+    const atRest = async (whole?: ReadonlySet<string>) => {
+      await settled({ whole });
       if (signal.aborted) throw new Superseded();
     };
     try {
@@ -102,7 +109,7 @@ export class DevSession {
     return (this.bundles ??= BundleFolder.create(this.root));
   }
 
-  private async plan(files: Set<string>, signal: AbortSignal, atRest: () => Promise<void>): Promise<Outcome> {
+  private async plan(files: Set<string>, signal: AbortSignal, atRest: AtRest): Promise<Outcome> {
     const state = this.state;
     if (!state) return this.full(signal, atRest);
     const { config } = state;
@@ -120,7 +127,7 @@ export class DevSession {
   }
 
   /** `atRest` resolves once the changed files are at rest (throws Superseded when a newer change came). */
-  private async full(signal: AbortSignal, atRest: () => Promise<void>): Promise<Outcome> {
+  private async full(signal: AbortSignal, atRest: AtRest): Promise<Outcome> {
     await atRest();
     // Files of an earlier config that no longer imports them stay in the set: at worst a full rebuild too many.
     const { config, warnings } = await resolveConfig(this.root, { outDir: this.outDir }, { onConfigImport: (f) => this.configFiles.add(f) });
@@ -142,7 +149,7 @@ export class DevSession {
     return { kind: 'full', rendered, paths: state.results.flatMap((r) => publicPaths(state, r)), reloadAll: true, shown: [] };
   }
 
-  private async incremental(state: BuildState, localeFiles: string[], sourceFiles: string[], signal: AbortSignal, atRest: () => Promise<void>): Promise<Outcome> {
+  private async incremental(state: BuildState, localeFiles: string[], sourceFiles: string[], signal: AbortSignal, atRest: AtRest): Promise<Outcome> {
     const { config } = state;
     const draft: BuildState = { ...state, messages: new Map(state.messages), warnings: [] };
     const selected = new Map<string, RenderJob>();
@@ -152,12 +159,20 @@ export class DevSession {
 
     // Messages: re-read the edited files and diff them key by key.
     const changes: MessageChange[] = [];
+    /**
+     * The locale files read whole. One that parsed is a JSON object, and no proper part of a JSON
+     * object's text parses (only the closing brace ends it, and only white space may follow), so a
+     * save that truncates the file and writes it, in as many parts as it likes, or that renames a
+     * whole file into place, is never read part-way as this. It needs no longer wait at rest.
+     */
+    const whole = new Set<string>();
     for (const file of localeFiles) {
       const locale = config.locales.find((l) => path.join(config.localesDir, l.file) === file);
       if (!locale) continue;
       // Read at once (a rebuild's first step; a read through libuv's threads waited for them).
       const loaded = await readMessageFile(file, projectPath(config.root, file), undefined, readFileSync);
       if (!loaded && locale.code === config.defaultLocale.code) throw errors.localeFileMissing(projectPath(config.root, file), locale.code, null);
+      if (loaded) whole.add(file);
       const messages = loaded ? messagesNow(loaded.messages) : {};
       const before = state.messages.get(locale.code);
       changes.push({ locale: locale.code, keys: changedKeys(before ? messagesNow(before) : {}, messages) });
@@ -209,7 +224,7 @@ export class DevSession {
       };
       // What the rebuild read is what it writes: no change came since, and none is under way. The open
       // pages render while the files settle (in memory: their files are made, and shown, once at rest).
-      const rest = atRest();
+      const rest = atRest(whole);
       rest.catch(() => {}); // awaited below, also when no page is open
       const render = this.renderer(draft, signal);
       const results = await render(jobs.filter(isOpen), { writeAfter: rest });

@@ -104,6 +104,8 @@ async function reportsCovering(dev: DevServer, rels: string[]): Promise<void> {
 /** An open event stream; `next(name)` resolves with the data of the next event of that name. */
 async function stream(query: string, on: DevServer = server) {
   const queue: { name: string; data: any }[] = [];
+  /** The names of all events received, in order. */
+  const received: string[] = [];
   let wake = () => {};
   const req = request({ host: '127.0.0.1', port: on.port, path: `/__sitegen/events${query}`, headers: { Host: `127.0.0.1:${on.port}` } });
   await new Promise<void>((resolve, reject) => {
@@ -116,6 +118,7 @@ async function stream(query: string, on: DevServer = server) {
           text = text.slice(end + 2);
           const name = /^event: (.*)$/m.exec(block)?.[1];
           if (name) queue.push({ name, data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) });
+          if (name) received.push(name);
         }
         wake();
       });
@@ -131,7 +134,7 @@ async function stream(query: string, on: DevServer = server) {
       await new Promise<void>((resolve) => (wake = resolve));
     }
   };
-  return { next, close: () => req.destroy() };
+  return { next, received, close: () => req.destroy() };
 }
 
 const page = async (p: string) => {
@@ -379,16 +382,32 @@ describe('sitegen dev: a file being written', () => {
   });
 });
 
+/**
+ * A copy of the dev site with a note beside its locale files. A locale file read whole is at rest at
+ * once (the tests below the next two); saved together with a file the rebuild does not read whole
+ * (the note: saveWithNote), the edit waits for the rest time.
+ */
+async function devSiteWithNote(): Promise<string> {
+  const other = await devSite();
+  await writeFile(path.join(other, 'locales/notes.txt'), 'A note.\n');
+  return other;
+}
+
+function saveWithNote(site: string, deJson: string): void {
+  writeFileSync(path.join(site, 'locales/notes.txt'), 'A note saved with de.json.\n');
+  writeFileSync(path.join(site, 'locales/de.json'), deJson);
+}
+
 describe('sitegen dev: a locale file being written', () => {
   it('renders the open page of a locale edit while the file settles, but writes and shows it only once the file is at rest', async () => {
-    const other = await devSite();
+    const other = await devSiteWithNote();
     // At rest after 2 s without a write: the page is rendered long before.
     const slow = await dev({ root: other, port: 0, settleMs: 2000, logger: createMemoryLogger() });
     const dePage = await stream('?page=/de', slow);
     const written = () => readFile(path.join(slow.outDir, 'de', 'index.html'), 'utf8');
     try {
       const done = slow.nextReport();
-      await writeFile(path.join(other, 'locales/de.json'), (await readFile(path.join(other, 'locales/de.json'), 'utf8')).replace('"greeting": "Hallo"', '"greeting": "Grüezi"'));
+      saveWithNote(other, (await readFile(path.join(other, 'locales/de.json'), 'utf8')).replace('"greeting": "Hallo"', '"greeting": "Grüezi"'));
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await written()).toContain('Hallo');
       expect((await done).status).toBe('ok');
@@ -401,7 +420,7 @@ describe('sitegen dev: a locale file being written', () => {
   });
 
   it('never writes nor shows the open page rendered ahead from an edit that a newer edit supersedes before the file is at rest', async () => {
-    const other = await devSite();
+    const other = await devSiteWithNote();
     const slow = await dev({ root: other, port: 0, settleMs: 1000, logger: createMemoryLogger() });
     const dePage = await stream('?page=/de', slow);
     const file = path.join(other, 'locales/de.json');
@@ -409,10 +428,10 @@ describe('sitegen dev: a locale file being written', () => {
     try {
       const text = await readFile(file, 'utf8');
       const done = nextOk(slow);
-      await writeFile(file, text.replace('"greeting": "Hallo"', '"greeting": "Servus"'));
-      // The first edit's open page is rendered by now, waiting for the file to be at rest.
+      saveWithNote(other, text.replace('"greeting": "Hallo"', '"greeting": "Servus"'));
+      // The first edit's open page is rendered by now, waiting for the files to be at rest.
       await new Promise((resolve) => setTimeout(resolve, 400));
-      await writeFile(file, text.replace('"greeting": "Hallo"', '"greeting": "Grüezi"'));
+      saveWithNote(other, text.replace('"greeting": "Hallo"', '"greeting": "Grüezi"'));
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(await written()).toContain('Hallo');
       await done;
@@ -423,6 +442,36 @@ describe('sitegen dev: a locale file being written', () => {
       expect(shown).toContain('Grüezi');
       expect(await written()).toContain('Grüezi');
       expect((await readdir(path.join(slow.outDir, 'de'), { recursive: true })).join('\n')).not.toMatch(/tmp|\.sitegen/);
+    } finally {
+      dePage.close();
+      await slow.close();
+    }
+  });
+
+  it('is shown once whole, without the rest time, and never from a part of the save', async () => {
+    const other = await devSite();
+    // A rest time of a minute: the page is shown in time only because the file was read whole.
+    const slow = await dev({ root: other, port: 0, settleMs: 60_000, logger: createMemoryLogger() });
+    const dePage = await stream('?page=/de', slow);
+    const written = () => readFile(path.join(slow.outDir, 'de', 'index.html'), 'utf8');
+    try {
+      const file = path.join(other, 'locales/de.json');
+      const text = (await readFile(file, 'utf8')).replace('"greeting": "Hallo"', '"greeting": "Grüezi"');
+      const done = nextOk(slow);
+      const handle = await open(file, 'w');
+      // The save in two writes: all but the closing brace first, which is no JSON object yet.
+      const end = text.lastIndexOf('}');
+      await handle.write(text.slice(0, end));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await written()).toContain('Hallo');
+      await handle.write(text.slice(end));
+      await handle.close();
+      await done;
+      expect((await dePage.next('reload')).page.main).toContain('Grüezi');
+      expect(await written()).toContain('Grüezi');
+      // The first write's rebuild failed to parse it, and was superseded unseen: no overlay was sent.
+      expect(dePage.received).not.toContain('problem');
+      expect(slow.reports.map((r) => r.status).filter((s) => s !== 'superseded')).toEqual(['ok', 'ok']);
     } finally {
       dePage.close();
       await slow.close();

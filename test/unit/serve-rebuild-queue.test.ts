@@ -2,18 +2,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RebuildQueue } from '../../src/dev/rebuild-queue.ts';
+import { RebuildQueue, type SettleOptions } from '../../src/dev/rebuild-queue.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sitegen-queue-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A runner whose runs stay open until the test lets them finish. */
 function controlledRunner() {
-  const runs: { changed: string[]; signal: AbortSignal; settled: () => Promise<void>; finish: (finished?: boolean) => void }[] = [];
+  const runs: { changed: string[]; signal: AbortSignal; settled: (options?: SettleOptions) => Promise<void>; finish: (finished?: boolean) => void }[] = [];
   let active = 0;
   let maxActive = 0;
   const waiting: (() => void)[] = [];
-  const run = (changed: ReadonlySet<string>, signal: AbortSignal, settled: () => Promise<void>) =>
+  const run = (changed: ReadonlySet<string>, signal: AbortSignal, settled: (options?: SettleOptions) => Promise<void>) =>
     new Promise<boolean>((resolve) => {
       active++;
       maxActive = Math.max(maxActive, active);
@@ -133,6 +133,31 @@ describe('RebuildQueue', () => {
     r.runs[0]!.finish(false);
     await r.nextRun(2);
     r.runs[1]!.finish();
+    await queue.idle();
+  });
+
+  it('lets go of settled() for a file the run read whole without waiting settleMs, but holds it for the files it did not', async () => {
+    // A rest time of a minute: settled() resolves in time only for a file read whole (else the test times out).
+    const { file, r, queue } = await startedByWrite('whole.json', 1, 60_000);
+    const other = path.join(dir, 'other.json');
+    writeFileSync(other, '{"b": "1"}');
+    queue.write(other); // a second file: the running run is aborted, the next one has both
+    r.runs[0]!.finish(false);
+    await r.nextRun(2);
+    const run = r.runs[1]!;
+    expect(run.changed).toEqual([file, other].sort());
+    let held = true;
+    const partly = run.settled({ whole: new Set([file]) }).then(() => (held = false));
+    await run.settled({ whole: new Set([file, other]) });
+    expect([run.signal.aborted, held]).toEqual([false, true]);
+    // A newer write that changes the file aborts the run, as always, and lets go of the one still held.
+    writeFileSync(other, '{"b": "2"}');
+    queue.write(other);
+    await partly;
+    expect(run.signal.aborted).toBe(true);
+    run.finish(false);
+    await r.nextRun(3);
+    r.runs[2]!.finish();
     await queue.idle();
   });
 
