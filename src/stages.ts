@@ -217,10 +217,11 @@ interface PendingCheck {
 /**
  * The translation checker of `sitegen check`: errors (ICU syntax, argument or tag mismatches)
  * fail the build; gaps are warnings, one line per locale, and the pages fall back to en.
- * `locale` limits it to one locale's file (dev, after an edit of only that file).
+ * `locale` limits it to one locale's file (dev, after an edit of only that file); `texts`, the files
+ * as the caller read them, are not read again (check/locale-files.ts, localeTexts).
  */
-export async function checkStage(state: BuildState, locale?: string): Promise<void> {
-  const pending = startCheck(state, locale, check);
+export async function checkStage(state: BuildState, locale?: string, texts?: LocaleText[]): Promise<void> {
+  const pending = startCheck(state, locale, check, texts);
   applyCheck(state, pending, await pending.report);
 }
 

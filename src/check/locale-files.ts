@@ -47,14 +47,15 @@ export interface LocaleText {
  * Reads the given locales' files at once; never throws for a user mistake. Parsing is left to
  * `parseLocaleFile`, one file at a time as it is checked, so that only en's tree and one locale's
  * are alive together: holding every parsed file at once made each garbage collection copy them all.
+ * `read` reads a file's text (by default through libuv's threads; the dev server's rebuild reads at once).
  */
-export async function readLocaleFiles(config: ResolvedConfig, locales: readonly Locale[]): Promise<LocaleText[]> {
+export async function readLocaleFiles(config: ResolvedConfig, locales: readonly Locale[], read: (file: string) => string | Promise<string> = (file) => readFile(file, 'utf8')): Promise<LocaleText[]> {
   return Promise.all(
     locales.map(async (locale) => {
       const absolute = path.join(config.localesDir, locale.file);
       const text: LocaleText = { locale, file: relativeFile(config, absolute), source: null };
       try {
-        text.source = await readFile(absolute, 'utf8');
+        text.source = await read(absolute);
       } catch (cause) {
         // ENOENT: missing. A folder named like the file, no permission: it exists but cannot be used.
         if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') text.unreadable = (cause as Error).message;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readLocaleFiles, type LocaleText } from '../check/locale-files.ts';
 import path from 'node:path';
 import { CONFIG_FILES, resolveConfig } from '../config.ts';
 import { projectPath } from '../file-paths.ts';
@@ -166,6 +167,8 @@ export class DevSession {
      * whole file into place, is never read part-way as this. It needs no longer wait at rest.
      */
     const whole = new Set<string>();
+    /** The edited files as read here, for the check (which would read them again through libuv's threads, and parse them again). */
+    const texts: LocaleText[] = [];
     for (const file of localeFiles) {
       const locale = config.locales.find((l) => path.join(config.localesDir, l.file) === file);
       if (!locale) continue;
@@ -173,6 +176,7 @@ export class DevSession {
       const loaded = await readMessageFile(file, projectPath(config.root, file), undefined, readFileSync);
       if (!loaded && locale.code === config.defaultLocale.code) throw errors.localeFileMissing(projectPath(config.root, file), locale.code, null);
       if (loaded) whole.add(file);
+      texts.push({ locale, file: projectPath(config.root, file), source: loaded?.source ?? null, tree: loaded?.tree });
       const messages = loaded ? messagesNow(loaded.messages) : {};
       const before = state.messages.get(locale.code);
       changes.push({ locale: locale.code, keys: changedKeys(before ? messagesNow(before) : {}, messages) });
@@ -181,7 +185,11 @@ export class DevSession {
     // The build's translation checker: an ICU or argument error shows in the overlay. Only the edited
     // files can have new errors (a file whose rebuild failed is owed to this one), unless en changed.
     if (changes.some((c) => c.locale === config.defaultLocale.code)) await checkStage(draft);
-    else for (const { locale } of changes) await checkStage(draft, locale);
+    else {
+      // en, the check's reference, read at once as well.
+      const reference = await readLocaleFiles(config, [config.defaultLocale], (f) => readFileSync(f, 'utf8'));
+      for (const text of texts) await checkStage(draft, text.locale.code, [...reference, text]);
+    }
 
     // Sources: bundle again; the metafile says which pages import what changed.
     try {
