@@ -16,11 +16,14 @@
  * they give (the bundles, the messages, the static files), and a page's markup is a function of
  * the bundle, the messages and the config.
  *
- * The fingerprint covers every file and folder of the output (path, kind, size, mtime, ctime,
- * inode), so an edit, a touch, a chmod, a file added, removed or replaced, even one whose size and
- * mtime were put back (which sets its ctime, which no user tool can set), makes the next build a
- * full one. For that the record is written only once the clock has moved past every ctime it
- * holds (see settledAfter): a change made in the same clock tick as the listing would keep its ctime.
+ * The fingerprint covers every file of the output (path, kind, size, mtime, ctime, inode) and the
+ * path of every folder, so an edit, a touch, a chmod, a file added, removed or replaced, even one
+ * whose size and mtime were put back (which sets its ctime, which no user tool can set), makes the
+ * next build a full one. For that the record is written only once the clock has moved past every
+ * ctime it holds (see settledAfter): a change made in the same clock tick as the listing would
+ * keep its ctime. A folder is held by a bound instead (OutputRecord's folders): any change to it
+ * (an entry added, removed or renamed, a chmod, a touch, the folder replaced) sets its ctime to
+ * the clock's now, past the bound.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
@@ -67,6 +70,16 @@ interface OutputRecord {
   key: string;
   outside: Outside;
   listing: string;
+  /**
+   * A ctime (the file system's clock) that no folder of the output had passed when the build
+   * recorded it, and that the clock had passed before the record was written: a folder with a
+   * later ctime has changed since. The build's walk then takes no folder's lstat (at 20 times the
+   * real site's size ~10,000 of the ~20,000 of a rebuild's walk, on its main thread after the
+   * swap); the next build's walk takes them as before, and compares their ctimes with this. (A
+   * clock set back after the record is the one case it misses: a folder changed then may have an
+   * earlier ctime. Its entries' names are compared all the same, and its files' prints.)
+   */
+  folders: number;
   /** The prints of the payloads in the folder (reuse-output.ts, payloadPrint), one after the other. */
   payloads: string;
   /** A print of what the build judged its pages' links against (stages.ts, targetsPrint); '' when it did not judge them as they came. */
@@ -133,7 +146,7 @@ export function recordedOutput(scope: RecordScope, onDamaged: () => void): Recor
   const changed = { report: null, payloads: found.payloads, links: found.links, sitemap: found.sitemap };
   if (found.key !== recordKey(scope) || !outsideUnchanged(found.outside)) return changed;
   const now = listing(scope.config.outDir);
-  if (!now || now.digest !== found.listing) return changed;
+  if (!now || now.digest !== found.listing || now.foldersCtimeMs > found.folders) return changed;
   // In use: the cache's pruning removes entries nobody wrote for a week (prune.ts), and a site
   // rebuilt daily with nothing changed would lose its record, and its no-op build, every week.
   try {
@@ -166,9 +179,11 @@ export async function recordOutput(scope: RecordScope, inputs: Inputs[], report:
         if (source !== undefined) prints += payloadPrint(rel.slice(folder.length), stats, source);
       }
     : undefined;
-  const now = listing(scope.config.outDir, namesOf(written), onFile);
-  if (now && (await settledAfter(scope.config.outDir, now.maxCtimeMs))) {
-    writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, payloads: prints, links: pages?.links ?? '', sitemap, report } satisfies OutputRecord);
+  // Every folder of the output is as the build left it: the clock now is their bound (see OutputRecord's folders).
+  const folders = clockNow(scope.config.outDir);
+  const now = folders !== null && listing(scope.config.outDir, namesOf(written), onFile);
+  if (now && (await settledAfter(scope.config.outDir, Math.max(now.maxCtimeMs, folders)))) {
+    writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, folders, payloads: prints, links: pages?.links ?? '', sitemap, report } satisfies OutputRecord);
   } else {
     rmSync(file, { force: true });
   }
@@ -201,9 +216,9 @@ function outsideUnchanged(outside: Outside): boolean {
 /**
  * The names in each folder of a tree that holds exactly `files` (relative paths) and the folders
  * above them, as listing() walks it: folders by their path from the tree's top with a separator
- * before each name ('' for the top).
+ * before each name ('' for the top); undefined for a path that is not such a folder.
  */
-function namesOf(files: Iterable<string>): (rel: string) => string[] {
+function namesOf(files: Iterable<string>): (rel: string) => string[] | undefined {
   const names = new Map<string, Set<string>>([['', new Set()]]);
   const add = (rel: string): void => {
     const at = rel.lastIndexOf(path.sep);
@@ -217,46 +232,93 @@ function namesOf(files: Iterable<string>): (rel: string) => string[] {
     here.add(rel.slice(at + 1));
   };
   for (const file of files) add(file);
-  return (rel) => [...(names.get(rel) ?? [])];
+  return (rel) => {
+    const here = names.get(rel);
+    return here && [...here];
+  };
 }
 
 /**
- * A digest of every file and folder under `dir` (itself included): relative path, kind, size,
- * mtime, ctime and inode; and the latest ctime seen. Null when the folder cannot be read, or a
- * file or folder named is not there. `onFile` is shown each regular file's lstat.
+ * A digest of every file under `dir` (relative path, kind, size, mtime, ctime and inode) and of
+ * the path of every folder (`dir` itself included); the latest ctime of a file, and of a folder,
+ * seen. Null when the folder cannot be read, or a file or folder named is not there. `onFile` is
+ * shown each regular file's lstat.
  *
- * The names in each folder are read from it, or, with `names`, taken from there: a build records
- * the output it has just written from its own list of files (namesOf), one lstat each, without
- * reading any folder. At 20 times the real site's size the folders' reads (an open, two getdents
- * and a close for each of ~10,000) were most of the ~160 ms the record took after a message edit.
- * Whatever else is in the folder then, the next build's walk finds it and its digest differs:
- * that build is a full one.
+ * The names in each folder are read from it, or, with `given`, taken from there: a build records
+ * the output it has just written from its own list of files (namesOf), one lstat per file,
+ * without reading or taking the lstat of any folder (its bound stands for them: see
+ * OutputRecord's folders; `foldersCtimeMs` is then 0). At 20 times the real site's size the
+ * folders' reads (an open, two getdents and a close for each of ~10,000) were most of the ~160 ms
+ * the record took after a message edit. Whatever else is in the folder then, the next build's walk
+ * finds it and its digest differs: that build is a full one.
  */
-function listing(dir: string, names: (rel: string) => string[] = (rel) => readdirSync(dir + rel), onFile?: (rel: string, stats: Stats) => void): { digest: string; maxCtimeMs: number } | null {
+function listing(dir: string, given?: (rel: string) => string[] | undefined, onFile?: (rel: string, stats: Stats) => void): { digest: string; maxCtimeMs: number; foldersCtimeMs: number } | null {
   const h = createHash('sha256');
   let maxCtimeMs = 0;
-  const add = (rel: string, stats: Stats) => {
-    const kind = stats.isDirectory() ? 'd' : stats.isFile() ? 'f' : stats.isSymbolicLink() ? 'l' : 'o';
+  let foldersCtimeMs = 0;
+  const names = given ?? ((rel: string) => readdirSync(dir + rel));
+  const folder = (rel: string, stats: Stats | null) => {
+    h.update(`${rel}\0d\n`);
+    if (stats) foldersCtimeMs = Math.max(foldersCtimeMs, stats.ctimeMs);
+  };
+  const file = (rel: string, stats: Stats) => {
+    const kind = stats.isFile() ? 'f' : stats.isSymbolicLink() ? 'l' : 'o';
     h.update(`${rel}\0${kind}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\0${stats.mode}\n`);
     maxCtimeMs = Math.max(maxCtimeMs, stats.ctimeMs);
+    if (onFile && stats.isFile()) onFile(rel, stats);
   };
   // Paths joined as strings: path.join's normalizing was a fifth of the walk's time at 10,000 files.
-  const walk = (rel: string) => {
-    for (const name of names(rel).sort()) {
+  const walk = (rel: string, inside: string[]) => {
+    for (const name of inside.sort()) {
       const child = `${rel}${path.sep}${name}`;
+      // A folder of the build's own list is one (its lstat is not taken); the files in it are looked at.
+      const listed = given?.(child);
+      if (listed) {
+        folder(child, null);
+        if (!walk(child, listed)) return false;
+        continue;
+      }
       const stats = lstatSync(dir + child);
-      add(child, stats);
-      if (stats.isDirectory()) walk(child);
-      else if (onFile && stats.isFile()) onFile(child, stats);
+      if (!stats.isDirectory()) file(child, stats);
+      // A folder where the build's list has a file: not what the build wrote.
+      else if (given) return false;
+      else {
+        folder(child, stats);
+        if (!walk(child, names(child) ?? [])) return false;
+      }
     }
+    return true;
   };
   try {
-    add('', lstatSync(dir));
-    walk('');
+    const top = lstatSync(dir);
+    if (!top.isDirectory()) return null;
+    folder('', given ? null : top);
+    if (!walk('', names('') ?? [])) return null;
   } catch {
     return null;
   }
-  return { digest: h.digest('hex'), maxCtimeMs };
+  return { digest: h.digest('hex'), maxCtimeMs, foldersCtimeMs };
+}
+
+/**
+ * The file system's clock now, as a new file's ctime: a probe beside the output folder (the same
+ * file system, hence the same timestamp granularity); null when none can be made.
+ */
+function clockNow(outDir: string): number | null {
+  const probe = probeFile(outDir);
+  try {
+    writeFileSync(probe, '');
+    return statSync(probe).ctimeMs;
+  } catch {
+    return null;
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
+/** A probe file's path beside the output: named like a staging folder, so that one left by a killed build is removed by the next (output.ts). */
+function probeFile(outDir: string): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
 }
 
 /** How long recordOutput waits for the clock to pass the listing's ctimes (file systems with 2 s timestamps). */
@@ -268,8 +330,7 @@ const SETTLE_LIMIT_MS = 2500;
  * later change to a listed file or folder give it a ctime other than the one recorded.
  */
 async function settledAfter(outDir: string, ctimeMs: number): Promise<boolean> {
-  // Named like a staging folder, so that one left by a killed build is removed by the next (output.ts).
-  const probe = path.join(path.dirname(outDir), `.${path.basename(outDir)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const probe = probeFile(outDir);
   const start = performance.now();
   try {
     for (let wait = 1; ; wait = Math.min(wait * 2, 100)) {
@@ -295,5 +356,5 @@ function wellFormed(r: OutputRecord): boolean {
   const o = r?.outside;
   const tuples = (xs: unknown, ...kinds: string[]) => Array.isArray(xs) && xs.every((x) => Array.isArray(x) && x.length === kinds.length && kinds.every((k, i) => typeof x[i] === k));
   const inputs = !!o && tuples(o.files, 'string', 'string') && tuples(o.dirs, 'string', 'boolean', 'string');
-  return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && typeof r.payloads === 'string' && typeof r.links === 'string' && typeof r.sitemap === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
+  return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && typeof r.folders === 'number' && typeof r.payloads === 'string' && typeof r.links === 'string' && typeof r.sitemap === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
 }
