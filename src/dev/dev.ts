@@ -30,9 +30,9 @@ export interface DevOptions {
   debounceMs?: number;
   /**
    * How long a changed file must have had no write before a rebuild writes what it read from it
-   * (RebuildQueue), and a tenth of how long before a failed rebuild is shown. Default 10 ms,
-   * chokidar's stability threshold before. A locale file the rebuild read whole needs less
-   * (RebuildQueue's WHOLE_QUIET_MS).
+   * (RebuildQueue), and a tenth of how long before a failed rebuild is shown, or before a rebuild
+   * writes while one of its files is gone. Default 10 ms, chokidar's stability threshold before.
+   * A locale file the rebuild read whole needs less (RebuildQueue's WHOLE_QUIET_MS).
    */
   settleMs?: number;
 }

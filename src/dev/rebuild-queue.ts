@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /**
  * Coalesces file changes into rebuilds (tsup's debouncePromise, Eleventy's WatchQueue):
@@ -104,11 +104,15 @@ export class RebuildQueue {
     }
   }
 
-  /** Resolves once none of `files` was written in the last `quietMs` (SettleOptions), or when `signal` aborts. */
+  /**
+   * Resolves once none of `files` was written in the last `quietMs` (SettleOptions; GONE_QUIET
+   * times settleMs at least while one of them is gone), or when `signal` aborts.
+   */
   private async settled(files: ReadonlySet<string>, signal: AbortSignal, { quietMs, whole }: SettleOptions = {}): Promise<void> {
     const quietOf = (file: string) => quietMs ?? (whole?.has(file) ? Math.min(WHOLE_QUIET_MS, this.settleMs) : this.settleMs);
     for (;;) {
-      const restAt = Math.max(-Infinity, ...[...files].map((f) => (this.written.get(f) ?? -Infinity) + quietOf(f)));
+      const gone = [...files].some((f) => !existsSync(f));
+      const restAt = Math.max(-Infinity, ...[...files].map((f) => (this.written.get(f) ?? -Infinity) + (gone ? Math.max(quietOf(f), this.settleMs * GONE_QUIET) : quietOf(f))));
       const wait = restAt - performance.now();
       if (wait <= 0 || signal.aborted) return;
       await new Promise<void>((resolve) => {
@@ -170,6 +174,16 @@ export class RebuildQueue {
     for (const resolve of waiters) resolve();
   }
 }
+
+/**
+ * How many times settleMs a rebuild waits before it writes anything while one of its files is gone.
+ * An editor that keeps a backup saves by moving the old file away, then writing a new one: a
+ * rebuild started by the move would otherwise render the site without the file (a locale's pages
+ * in the default locale's words, a page gone) and show that for the moment the save takes. A file
+ * deleted for good is rebuilt as such, that much later (100 ms by default: the wait a failed
+ * rebuild makes before it is shown, dev.ts' FAILURE_QUIET).
+ */
+const GONE_QUIET = 10;
 
 /**
  * A file's content, or null when it cannot be read (gone, a folder). Read synchronously: an event

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { access, mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { request } from 'node:http';
 import { dev, type DevServer } from '../../src/dev/dev.ts';
@@ -104,8 +104,8 @@ async function reportsCovering(dev: DevServer, rels: string[]): Promise<void> {
 /** An open event stream; `next(name)` resolves with the data of the next event of that name. */
 async function stream(query: string, on: DevServer = server) {
   const queue: { name: string; data: any }[] = [];
-  /** The names of all events received, in order. */
-  const received: string[] = [];
+  /** Every event the stream received, in order (`next` takes from `queue` only). */
+  const received: { name: string; data: any }[] = [];
   let wake = () => {};
   const req = request({ host: '127.0.0.1', port: on.port, path: `/__sitegen/events${query}`, headers: { Host: `127.0.0.1:${on.port}` } });
   await new Promise<void>((resolve, reject) => {
@@ -117,8 +117,11 @@ async function stream(query: string, on: DevServer = server) {
           const block = text.slice(0, end);
           text = text.slice(end + 2);
           const name = /^event: (.*)$/m.exec(block)?.[1];
-          if (name) queue.push({ name, data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) });
-          if (name) received.push(name);
+          if (name) {
+            const event = { name, data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!) };
+            queue.push(event);
+            received.push(event);
+          }
         }
         wake();
       });
@@ -470,7 +473,7 @@ describe('sitegen dev: a locale file being written', () => {
       expect((await dePage.next('reload')).page.main).toContain('Grüezi');
       expect(await written()).toContain('Grüezi');
       // The first write's rebuild failed to parse it, and was superseded unseen: no overlay was sent.
-      expect(dePage.received).not.toContain('problem');
+      expect(dePage.received.map((e) => e.name)).not.toContain('problem');
       expect(slow.reports.map((r) => r.status).filter((s) => s !== 'superseded')).toEqual(['ok', 'ok']);
     } finally {
       dePage.close();
@@ -498,6 +501,65 @@ describe('sitegen dev: a locale file being written', () => {
       await slow.close();
     }
   });
+});
+
+describe('sitegen dev: a locale file saved in parts, at the default rest time', () => {
+  /** Waits `ms` on a timer (the pause of an editor between the writes of one save). */
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /**
+   * Runs `save` against a dev server of its own at the default rest time, with an event stream open
+   * on /de; `text` is its locales/de.json (`file`) with the greeting "Grüezi" instead of "Hallo".
+   */
+  async function savedWhileOpen(save: (on: { slow: DevServer; dePage: Awaited<ReturnType<typeof stream>>; file: string; text: string }) => Promise<void>) {
+    const other = await devSite();
+    const slow = await dev({ root: other, port: 0, logger: createMemoryLogger() });
+    const dePage = await stream('?page=/de', slow);
+    const file = path.join(other, 'locales/de.json');
+    try {
+      await save({ slow, dePage, file, text: (await readFile(file, 'utf8')).replace('"greeting": "Hallo"', '"greeting": "Grüezi"') });
+    } finally {
+      dePage.close();
+      await slow.close();
+    }
+  }
+
+  it('shows neither an error nor a part of the file when its writes are further apart than the rest time', () =>
+    savedWhileOpen(async ({ slow, dePage, file, text }) => {
+      const done = nextOk(slow);
+      // Truncated, then four writes 30 ms apart: three times the 10 ms rest time, each a JSON that
+      // does not parse; a third of the 100 ms a failure waits before it is shown. Written at once
+      // (writeSync), so that a loaded machine can only make a pause longer on both sides alike.
+      const fd = openSync(file, 'w');
+      for (let at = 0; at < text.length; at += Math.ceil(text.length / 4)) {
+        await pause(30);
+        writeSync(fd, text.slice(at, at + Math.ceil(text.length / 4)));
+      }
+      closeSync(fd);
+      await done;
+      expect((await dePage.next('reload')).page.main).toContain('Grüezi');
+      // Rebuilds read the parts (and were superseded); none failed, and the browser saw no problem.
+      const statuses = slow.reports.slice(1).map((r) => r.status);
+      expect(statuses).toContain('superseded');
+      expect(statuses.filter((s) => s !== 'superseded')).toEqual(['ok']);
+      expect(dePage.received.map((e) => e.name)).not.toContain('problem');
+      expect(await fetch(slow.url + '/de').then((r) => r.text())).toContain('<p data-greeting="true">Grüezi</p>');
+    }));
+
+  it("never shows the default locale's text while an editor replaces the file (moved away, then written anew)", () =>
+    savedWhileOpen(async ({ slow, dePage, file, text }) => {
+      // As an editor that keeps a backup: the old file moved away, the new one written 30 ms later
+      // (three times the rest time; a third of what a rebuild waits while a file is gone).
+      renameSync(file, file + '~');
+      await pause(30);
+      writeFileSync(file, text);
+      const pagesSent = () => dePage.received.flatMap((e) => (e.name === 'reload' && e.data.page ? [e.data.page.main as string] : []));
+      await expect.poll(() => pagesSent().some((main) => main.includes('Grüezi'))).toBe(true);
+      await slow.idle();
+      expect(pagesSent()).toEqual([expect.stringContaining('<p data-greeting="true">Grüezi</p>')]);
+      expect(await fetch(slow.url + '/de').then((r) => r.text())).toContain('<p data-greeting="true">Grüezi</p>');
+      expect(await readFile(path.join(slow.outDir, 'de', 'index.html'), 'utf8')).not.toContain('Hello');
+    }));
 });
 
 describe('sitegen dev: only its own host names (DNS rebinding)', () => {
