@@ -25,7 +25,8 @@ export interface BuildCommandOptions {
 }
 
 export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): Promise<void> {
-  const [{ build }, { holdYoungGeneration, limitHeapGrowth }, { optimizeLater }] = await Promise.all([import('./build.ts'), import('./heap-growth.ts'), import('./optimize-later.ts')]);
+  const [{ build }, { capYoungGeneration, holdYoungGeneration, limitHeapGrowth }, { optimizeLater }] = await Promise.all([import('./build.ts'), import('./heap-growth.ts'), import('./optimize-later.ts')]);
+  const stopCap = capYoungGeneration();
   const result = await build({
     root: opts.root,
     outDir: opts.out,
@@ -42,7 +43,7 @@ export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): 
       holdYoungGeneration(pairs);
     },
     onRender: limitHeapGrowth,
-  });
+  }).finally(stopCap);
   printSummary(ctx.logger, result);
 }
 

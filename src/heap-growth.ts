@@ -40,6 +40,19 @@
  * When the build cache spares most renders (below, a one-message edit) the young generation is
  * let grow again once that is known.
  *
+ * Held only from the plan on, the young generation was whatever the stages before had grown it
+ * to: 4 MB semi-spaces in most builds, 8 in some. V8 grows it at a scavenge once more has survived
+ * scavenges since its last growth than a semi-space holds; the messages' loading took it to 4 MB,
+ * and in some builds the routes' discovery to 8 before the plan, as the timing of what ran beside
+ * it went (stage marks in 11 cold 20x builds on a loaded machine: 3 had 8 MB semi-spaces at the
+ * plan and peaked at 156 to 161 MB of RSS, the 8 others, at 4 MB, at 140 to 147 MB). So from the
+ * command's start the young generation grows as V8 grows it up to 4 MB semi-spaces
+ * (CAP_NEW_SPACE), is held there until the plan (capYoungGeneration), and the plan holds it for a
+ * build of many pages or lets it grow again. V8 tells of its collections on the event loop's next
+ * turn (a PerformanceObserver of 'gc' entries): the hold came 6 to 25 ms after the growth to 4
+ * MB, long before 4 MB more could survive, and every one of 8 such builds reached its plan at 4 MB
+ * semi-spaces.
+ *
  * A scavenge of such a build is done by the thread that needs it alone, without V8's helper tasks
  * (--no-parallel-scavenge): its render threads keep both cores of a two-core machine busy, so a
  * helper only takes a core from the other render thread, and handing out the work, waking the
@@ -64,6 +77,7 @@
  *
  * Set for the CLI's build only, not by build(): a library call must not change a process's V8 flags.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { Worker } from 'node:worker_threads';
@@ -82,13 +96,66 @@ const HOLD = '--semi-space-growth-factor=1';
  */
 const WORKERS_START_MS = 2000;
 
+/** The young generation's size (both semi-spaces, as V8 counts new space) up to which it grows before the plan: 4 MB semi-spaces. */
+const CAP_NEW_SPACE = 8 * 1024 * 1024;
+
 let held = false;
+/** Whether the young generation is held at CAP_NEW_SPACE until the plan (capYoungGeneration). */
+let capped = false;
+/** Told of V8's collections until the young generation is capped or the plan is made. */
+let capWatch: PerformanceObserver | null = null;
 /** Whether the heap's growth is limited for the rest of the process (limitHeapGrowth). */
 let limited = false;
 
-/** As the plan is made: holds the young generation if the site's `pairs` (page, locale) pairs are as many as MIN_PAGES. */
+/**
+ * As the command starts: the young generation grows up to CAP_NEW_SPACE and is held there until
+ * the plan (holdYoungGeneration), see above. Returns what ends the cap of a build that ended
+ * before its plan (its output unchanged, or a failure): V8's flags are then as they were (a code
+ * cache made afterwards, as scripts/compile.mjs makes one after builds, is made under them).
+ */
+export function capYoungGeneration(): () => void {
+  const capAt = () => {
+    if (capped || !newSpaceAtCap()) return;
+    capped = true;
+    v8.setFlagsFromString(HOLD);
+    stopCapWatch();
+  };
+  capAt();
+  if (!capped) {
+    capWatch = new PerformanceObserver(capAt);
+    capWatch.observe({ entryTypes: ['gc'] });
+  }
+  return endCap;
+}
+
+function newSpaceAtCap(): boolean {
+  const newSpace = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+  return newSpace !== undefined && newSpace.space_size >= CAP_NEW_SPACE;
+}
+
+function stopCapWatch(): void {
+  capWatch?.disconnect();
+  capWatch = null;
+}
+
+/** Stops the cap (capYoungGeneration): a young generation held by it grows again. */
+function endCap(): void {
+  stopCapWatch();
+  if (capped) v8.setFlagsFromString('--semi-space-growth-factor=2');
+  capped = false;
+}
+
+/**
+ * As the plan is made: holds the young generation if the site's `pairs` (page, locale) pairs are
+ * as many as MIN_PAGES; otherwise lets a young generation capped since the start grow again.
+ */
 export function holdYoungGeneration(pairs: number): void {
-  if (pairs < MIN_PAGES) return;
+  if (pairs < MIN_PAGES) {
+    endCap();
+    return;
+  }
+  stopCapWatch();
+  capped = false;
   held = true;
   v8.setFlagsFromString(`${HOLD} --min-semi-space-size=${FULL_WORKER_SEMI_SPACE}`);
 }
