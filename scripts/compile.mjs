@@ -55,11 +55,12 @@ const ENTRIES = { 'page-api': 'src/page-api.ts' };
 /** The commands, which the front loads with `import()` as `lib/commands.cjs` (see above). */
 const COMMANDS = 'src/commands.ts';
 /**
- * CommonJS packages bundled into lib/ rather than imported: every CLI start loads them, and Node
- * loads a CommonJS package file by file, each also scanned for its exports by cjs-module-lexer.
+ * CommonJS packages bundled into lib/ rather than imported: every CLI start loads them (image-size:
+ * its readers of four image types, every full build, see social-image.ts), and Node loads a
+ * CommonJS package file by file, each also scanned for its exports by cjs-module-lexer.
  * The rest (esbuild's binary, React, the site's peers, ES module packages) stay imports.
  */
-const BUNDLED = ['commander', 'fast-glob'];
+const BUNDLED = ['commander', 'fast-glob', 'image-size'];
 /**
  * ES module packages the commands import statically, bundled into `lib/commands.cjs`: a CommonJS
  * file can only `require` them, which Node 22 before 22.12 refuses for an ES module (compile fails

@@ -28,8 +28,14 @@ export interface UserConfig {
   year?: number;
   /** Static assets base: a path (`/_static/`) or an absolute CDN URL. */
   assetsBase?: string;
-  /** Social preview image, a path under templates/static (894 x 651). */
-  socialImage?: string;
+  /**
+   * Social preview image (og:image, twitter:image): a path of a file in templates/static
+   * (`/social.png`, the default), whose width and height are read from the file, or an absolute
+   * URL; or `{ path, width, height }` to give its size in pixels. Without a size (an absolute URL,
+   * or a file that is not a PNG, JPEG, GIF or WebP image there) og:image:width and
+   * og:image:height are left out.
+   */
+  socialImage?: string | SocialImage;
   /** Web font stylesheet (linked with preconnect; the site must look right without it). */
   fonts?: { stylesheet: string; preconnect: string[] };
   /** Free-form links the templates use: appStore, googlePlay, facebook, ... */
@@ -44,14 +50,22 @@ export interface UserConfig {
   client?: Record<string, unknown>;
 }
 
+/** A social preview image and its size in pixels (UserConfig's socialImage). */
+export interface SocialImage {
+  path: string;
+  width: number;
+  height: number;
+}
+
 /** The fields of UserConfig, for the warning about a field sitegen does not know (a typo: `locale`). */
 const FIELDS = new Set<string>([
   'url', 'locales', 'defaultLocale', 'name', 'product', 'year', 'assetsBase', 'socialImage', 'fonts', 'links', 'untranslated', 'client',
 ] satisfies (keyof UserConfig)[]);
 
 /** What resolveConfig makes of `site` fields: every default filled in. */
-export type SiteConfig = Omit<UserConfig, 'locales' | 'defaultLocale' | 'url' | 'name' | 'product'> & {
+export type SiteConfig = Omit<UserConfig, 'locales' | 'defaultLocale' | 'url' | 'name' | 'product' | 'socialImage'> & {
   name: string;
+  socialImage: string | SocialImage;
   product: string;
   url: string;
   links: Readonly<Record<string, string>>;
@@ -137,16 +151,18 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
   const assetsBase = normalizeAssetsBase(overrides.assetsBase ?? user.assetsBase ?? '/_static/');
   const { locales: _locales, defaultLocale: _default, ...fields } = user;
   const name = user.name ?? packageName(root) ?? new URL(baseUrl).hostname;
+  const socialImage = checkSocialImage(user.socialImage ?? '/social.png', where);
   const site: SiteConfig = {
     name,
     product: user.product ?? name,
     url: baseUrl,
     year: user.year,
-    socialImage: user.socialImage ?? '/social.png',
+    socialImage,
     ...fields,
     links: { ...(user.links ?? {}) },
   };
   site.url = baseUrl;
+  site.socialImage = socialImage;
   return {
     warnings,
     config: Object.freeze({
@@ -162,6 +178,21 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
       untranslated: resolveUntranslated(user.untranslated, configFile && projectPath(root, configFile)),
     }),
   };
+}
+
+/**
+ * `socialImage` as the config gives it, once it is known to be one: a path from the site's root
+ * (`/social.png`) or an absolute http(s) URL, alone or with a size of whole pixels.
+ */
+function checkSocialImage(value: unknown, file: string): string | SocialImage {
+  const isPath = (v: unknown): v is string => typeof v === 'string' && (/^https?:\/\/[^/]/.test(v) || /^\/[^/\\]/.test(v));
+  const isSize = (v: unknown) => Number.isInteger(v) && (v as number) > 0;
+  if (isPath(value)) return value;
+  if (value !== null && typeof value === 'object') {
+    const { path: at, width, height } = value as Record<string, unknown>;
+    if (isPath(at) && isSize(width) && isSize(height)) return { path: at, width: width as number, height: height as number };
+  }
+  throw errors.socialImageInvalid(file, value);
 }
 
 /** `untranslated` as a map by locale code with `'*'` for every locale; the array form is `'*'` alone. */

@@ -56,6 +56,11 @@ export const errors = {
       'UntranslatedInvalid',
       `\`untranslated\` in ${file} must be a list of message keys, or an object of such lists by locale code ('*' for every locale), such as { '*': ['brand.*'], fr: ['nav.menu'] }.`,
     ),
+  socialImageInvalid: (file: string, value: unknown) =>
+    new SitegenError(
+      'SocialImageInvalid',
+      `\`socialImage\` in ${file} is ${JSON.stringify(value) ?? String(value)}: it must be the path of an image in templates/static ('/social.png') or an absolute http(s) URL, or { path, width, height } with its size in whole pixels, such as { path: '/social.png', width: 1200, height: 630 }.`,
+    ),
   badBaseUrl: (url: string, file: string | null, cause?: unknown) =>
     new SitegenError('BadBaseUrl', `The base URL "${url}" (from --base-url or ${file ?? 'the defaults'}) is not an absolute http(s) URL, such as https://example.com.`, { cause }),
   unknownLocale: (code: string, known: string[]) =>

@@ -33,7 +33,8 @@ export interface SiteInfo {
   name: string;
   product: string;
   url: string;
-  year: number;
+  /** `year` in sitegen.config.ts: absent unless the config sets it (never read from the clock). */
+  year?: number;
   links: Readonly<Record<string, string>>;
   fonts?: { stylesheet: string; preconnect: string[] };
   /** Public values also handed to the browser runtime (`client` in sitegen.config.ts). */

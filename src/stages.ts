@@ -33,6 +33,7 @@ import type { Shard } from './shard.ts';
 import { addPassedValues, renderUnseenPages } from './shard-usage.ts';
 import { renderRobots, sitemapParts } from './sitemap.ts';
 import { errors, SitegenError } from './errors.ts';
+import { socialImageTags } from './social-image.ts';
 import { damageWarnings, type CacheLocation } from './cache/build-cache.ts';
 import type { Inputs } from './cache/bundle-cache.ts';
 import { hashKey } from './cache/entries.ts';
@@ -616,7 +617,7 @@ export function renderContext(state: BuildState, outDir: string): RenderContext 
     assetsBase: config.assetsBase,
     defaultLocale: config.defaultLocale.code,
     locales: [...config.locales],
-    site: { ...config.site, socialImage: config.site.socialImage ?? '/social.png' } as RenderContext['site'],
+    site: { ...config.site, socialImage: socialImageTags(config.site.socialImage, config.staticDir) },
     client: config.site.client ?? {},
     messages,
     messagePrints,

@@ -4,6 +4,7 @@ import type { Messages } from '../i18n/translator.ts';
 import type { SiteInfo } from '../page-api.ts';
 import type { PreviousOutput } from '../reuse-output.ts';
 import type { StoredEntry } from '../cache/page-packs.ts';
+import type { SocialImageTags } from '../social-image.ts';
 
 /**
  * A value made once per render context and key (a locale's code, say) and kept while the context
@@ -42,7 +43,7 @@ export interface RenderContext {
   assetsBase: string;
   defaultLocale: string;
   locales: Locale[];
-  site: SiteInfo & { socialImage: string };
+  site: SiteInfo & { socialImage: SocialImageTags };
   client: Record<string, unknown>;
   /** Each locale's messages as loaded, perhaps not parsed yet: read them with messagesOf. */
   messages: Record<string, LocaleMessages>;

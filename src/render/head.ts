@@ -5,8 +5,7 @@ import { escapeHtml } from '../html/escape.ts';
 /** One head element, as written into the page and handed to the runtime in the payload. */
 export type { HeadTag } from '../runtime/types.ts';
 import type { HeadTag } from '../runtime/types.ts';
-
-export const SOCIAL_IMAGE = { width: 894, height: 651 } as const;
+import type { SocialImageTags } from '../social-image.ts';
 
 export interface HeadInput {
   title: string;
@@ -18,7 +17,8 @@ export interface HeadInput {
   defaultLocale: string;
   baseUrl: string;
   siteName: string;
-  socialImage: string;
+  /** Its path (from the site's root) or absolute URL, and its size when known (social-image.ts). */
+  socialImage: SocialImageTags;
 }
 
 /**
@@ -31,7 +31,6 @@ export interface HeadInput {
 export function headTags(input: HeadInput): HeadTag[] {
   const { locale, locales, defaultLocale, baseUrl, routePath } = input;
   const tags: HeadTag[] = [{ tag: 'meta', attrs: { name: 'description', content: input.description } }];
-  const image = /^https?:\/\//.test(input.socialImage) ? input.socialImage : baseUrl + input.socialImage;
   if (routePath === null) {
     tags.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
   } else {
@@ -47,7 +46,7 @@ export function headTags(input: HeadInput): HeadTag[] {
     });
     tags.push({ tag: 'meta', attrs: { property: 'og:url', content: url } });
   }
-  const shared = localeTags(locale, locales, input.siteName, image);
+  const shared = localeTags(locale, locales, input.siteName, input.socialImage, baseUrl);
   tags.push(...shared.site, meta('property', 'og:title', input.title), meta('property', 'og:description', input.description), ...shared.locale);
   tags.push(shared.twitterCard, meta('name', 'twitter:title', input.title), meta('name', 'twitter:description', input.description), shared.twitterImage);
   return tags;
@@ -60,19 +59,21 @@ function meta(kind: 'property' | 'name', key: string, content: string): HeadTag 
 interface LocaleTags {
   /** og:type and og:site_name. */
   site: HeadTag[];
-  /** og:image with its size, og:locale and the other locales' og:locale:alternate. */
+  /** og:image with its size (when known), og:locale and the other locales' og:locale:alternate. */
   locale: HeadTag[];
   twitterCard: HeadTag;
   twitterImage: HeadTag;
 }
 
-/** Per list of locales (a render context's), per locale, site name and image: the locale's shared tags. */
+/** Per list of locales (a render context's), per locale, site name, image and base URL: the locale's shared tags. */
 const sharedTags = new WeakMap<readonly Locale[], Map<string, LocaleTags>>();
 
-function localeTags(locale: Locale, locales: readonly Locale[], siteName: string, image: string): LocaleTags {
+function localeTags(locale: Locale, locales: readonly Locale[], siteName: string, socialImage: SocialImageTags, baseUrl: string): LocaleTags {
   let byLocale = sharedTags.get(locales);
   if (!byLocale) sharedTags.set(locales, (byLocale = new Map()));
-  const id = JSON.stringify([locale.code, locale.iso, siteName, image]);
+  const { width, height } = socialImage;
+  const image = /^https?:\/\//.test(socialImage.path) ? socialImage.path : baseUrl + socialImage.path;
+  const id = JSON.stringify([locale.code, locale.iso, siteName, image, width, height]);
   let made = byLocale.get(id);
   if (!made) {
     const frozen = (tag: HeadTag) => Object.freeze({ tag: tag.tag, attrs: Object.freeze(tag.attrs) });
@@ -80,8 +81,7 @@ function localeTags(locale: Locale, locales: readonly Locale[], siteName: string
       site: [meta('property', 'og:type', 'website'), meta('property', 'og:site_name', siteName)].map(frozen),
       locale: [
         meta('property', 'og:image', image),
-        meta('property', 'og:image:width', String(SOCIAL_IMAGE.width)),
-        meta('property', 'og:image:height', String(SOCIAL_IMAGE.height)),
+        ...(width !== null && height !== null ? [meta('property', 'og:image:width', String(width)), meta('property', 'og:image:height', String(height))] : []),
         meta('property', 'og:locale', ogLocale(locale.iso)),
         ...locales.filter((l) => l.code !== locale.code).map((l) => meta('property', 'og:locale:alternate', ogLocale(l.iso))),
       ].map(frozen),

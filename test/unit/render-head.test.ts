@@ -20,8 +20,9 @@ describe('headTags', () => {
     { code: 'de', iso: 'de-DE', name: 'Deutsch', dir: 'ltr' },
     { code: 'ja', iso: 'ja-JP', name: '日本語', dir: 'ltr' },
   ] as unknown as HeadInput['locales'];
-  const page = (routePath: string | null, locale = locales[1]!, title = 'T') =>
-    headTags({ title, description: 'D "q"', routePath, locale, locales, defaultLocale: 'en', baseUrl: 'https://example.com', siteName: 'Site & Co', socialImage: '/og.png' });
+  const image = { path: '/og.png', width: 1200, height: 630 };
+  const page = (routePath: string | null, locale = locales[1]!, title = 'T', socialImage: HeadInput['socialImage'] = image) =>
+    headTags({ title, description: 'D "q"', routePath, locale, locales, defaultLocale: 'en', baseUrl: 'https://example.com', siteName: 'Site & Co', socialImage });
 
   it("gives pages of one locale the same shared tags for what they have in common, and each page its own title, description and links", () => {
     const a = page('/jobs', locales[1], 'Jobs');
@@ -49,6 +50,17 @@ describe('headTags', () => {
     expect(html[8]).toBe(renderTag({ tag: 'meta', attrs: { property: 'og:site_name', content: 'Site & Co' } }));
     expect(html[8]).toBe('<meta property="og:site_name" content="Site &amp; Co">');
     expect(html[11]).toBe('<meta property="og:image" content="https://example.com/og.png">');
+    expect(html.slice(12, 14)).toEqual(['<meta property="og:image:width" content="1200">', '<meta property="og:image:height" content="630">']);
     expect(page(null).slice(0, 2).map(renderTag)).toEqual(['<meta name="description" content="D &quot;q&quot;">', '<meta name="robots" content="noindex">']);
+  });
+
+  it('gives og:image an absolute URL as it is, and leaves out its width and height when its size is not known', () => {
+    const tags = page('/jobs', locales[1], 'T', { path: 'https://cdn.example/card.jpg', width: null, height: null });
+    const og = tags.filter((t) => t.attrs.property?.startsWith('og:image')).map(renderTag);
+    expect(og).toEqual(['<meta property="og:image" content="https://cdn.example/card.jpg">']);
+    expect(tags.find((t) => t.attrs.name === 'twitter:image')!.attrs.content).toBe('https://cdn.example/card.jpg');
+    // Another size of the same image is not the shared tags of the first.
+    const other = page('/jobs', locales[1], 'T', { ...image, width: 600, height: 315 }).filter((t) => t.attrs.property === 'og:image:width');
+    expect(other.map(renderTag)).toEqual(['<meta property="og:image:width" content="600">']);
   });
 });

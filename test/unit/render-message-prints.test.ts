@@ -55,7 +55,7 @@ describe('the render cache\'s prints of a locale\'s fallback chain', () => {
       { code: 'en', iso: 'en-US', file: 'en.json', name: 'English', dir: 'ltr' },
       { code: 'de', iso: 'de-DE', file: 'de.json', name: 'Deutsch', dir: 'ltr' },
     ] as RenderContext['locales'],
-    site: { name: 'S', socialImage: '/s.png' } as RenderContext['site'],
+    site: { name: 'S', product: 'S', url: 'https://example.com', links: {}, socialImage: { path: '/s.png', width: 1200, height: 630 } },
     client: {},
     messages,
     messagePrints,
