@@ -13,7 +13,7 @@
  */
 import { hash } from 'node:crypto';
 import { hashKey, isRecordOf } from '../cache/entries.ts';
-import { PackReader, PackWriter, readPageIndex, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
+import { PackReader, PackWriter, readPageIndex, type PackLocation, type ReadRoom, type StoredEntry } from '../cache/page-packs.ts';
 import { messagesOf, perContext, type JobResult, type RenderContext, type RenderJob } from './context.ts';
 import { fallbackChain } from '../locales.ts';
 import { jsonBytes } from './compact.ts';
@@ -189,15 +189,17 @@ const readers = new WeakMap<RenderContext, PackReader>();
  * one-message edit at 20 times the real site's size read ~80 MB of payloads from the packs, of
  * which the previous output held all but one locale's); the entry is then checked as a whole read
  * would: its first line must give the payload that length, and the pack must reach the entry's end.
+ * The entry is read into `room` when given: its documents, payload and links are parts of it, which
+ * stay as read only until the room is reused (see ReadRoom).
  */
-export function lookup(ctx: RenderContext, job: RenderJob, key: string, kept?: KeptPayload): CacheLookup {
+export function lookup(ctx: RenderContext, job: RenderJob, key: string, kept?: KeptPayload, room?: ReadRoom): CacheLookup {
   const at = indexOf(ctx).get(key);
   let reader = readers.get(ctx);
   if (at && !reader) readers.set(ctx, (reader = new PackReader(ctx.cache!.dir)));
   const keptLength = at && job.page.path !== null && kept ? kept(at) : null;
   // A length the entry cannot hold is not believed: the entry is read whole, and its payload compared as any.
   const tail = keptLength !== null && keptLength < at!.length ? keptLength : null;
-  const bytes = at && reader!.read(at, tail ?? 0);
+  const bytes = at && reader!.read(at, tail ?? 0, room);
   if (!bytes) return { facts: null, key, damaged: false };
   const found = decodeEntry(ctx, bytes, key, tail);
   // The key holds the page's path and aliases: an entry with other documents than they make is damaged.

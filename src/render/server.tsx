@@ -26,7 +26,7 @@ import { messagesOf, perContext, type JobResult, type PageInfo, type RenderConte
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
 import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type CachedFacts, type KeptPayload, type RenderFacts } from './render-cache.ts';
-import { sourceOf, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
+import { ReadRoom, sourceOf, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
 import { ListSender, NO_LINKS, ResultCompactor, type NewLists, type SentResult } from './compact.ts';
 import { utf8Of, utf8OfText } from '../text/utf8.ts';
 import { buildIdChanged, isFileOf, previousFile, putFile, putNewFile, putRecorded, recordedPayload } from '../reuse-output.ts';
@@ -74,6 +74,12 @@ const NO_MESSAGES = {};
 const folders = new WeakMap<RenderContext, Folders>();
 /** Writes may overlap with rendering the next pages, up to this many at a time. */
 const MAX_PENDING_WRITES = 64;
+/**
+ * The rooms for reading pages from the cache (Writes' room) that no renderJobs call of this thread
+ * uses now. On globalThis, as the translators: each build's bundle has its own copy of this module,
+ * and a process that builds again and again (dev, tests) would keep a megabyte or two per build.
+ */
+const freeRooms: ReadRoom[] = ((globalThis as Record<symbol, unknown>)[Symbol.for('sitegen.readRooms')] ??= []) as never;
 
 type Chain = { locale: RenderContext['locales'][number]; messages: LocaleMessages }[];
 /**
@@ -216,6 +222,13 @@ function compactorFor(ctx: RenderContext): ResultCompactor {
 interface Writes {
   pending: Promise<unknown>[];
   inline: boolean;
+  /**
+   * Where pages from the cache are read (see ReadRoom): their documents and payloads are written
+   * from it as they are, so it is reused only once every write pending then is done (renderJobs).
+   * One per renderJobs call at a time (freeRooms): a thread may render its next batch while the
+   * writes of the one before finish.
+   */
+  room: ReadRoom;
   /** Nothing is made before this resolves, and nothing at all if it rejects (RenderJobsOptions' writeAfter). */
   after?: Promise<void>;
 }
@@ -390,7 +403,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   const key = job.key !== undefined ? job.key : jobKey(ctx, job);
   const files = pageFiles(page, job.locale, ctx);
   const held = key ? keptPayload(ctx, files.payload) : undefined;
-  const cached = key ? lookup(ctx, job, key, held?.length) : null;
+  const cached = key ? lookup(ctx, job, key, held?.length, writes.room) : null;
   const reused = cached?.facts ? reuseJob(ctx, job, entry, cached.facts, sourceOf(cached.at), writes, files, held?.stats ?? null) : null;
   if (reused) return reused;
   // An entry not found, or found and not used: damaged (a part of it, or its links' when needed).
@@ -532,7 +545,7 @@ function serialize(err: unknown): SerializedError {
  */
 export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: RenderJob[], { progress, inline = false, between, writeAfter }: RenderJobsOptions = {}): Promise<JobResult[]> {
   const results: JobResult[] = [];
-  const writes: Writes = { pending: [], inline, after: writeAfter };
+  const writes: Writes = { pending: [], inline, after: writeAfter, room: freeRooms.pop() ?? new ReadRoom() };
   const { pending } = writes;
   useNumberTexts(ctx.write ? (ctx.numberTexts ?? null) : null);
   try {
@@ -545,12 +558,20 @@ export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: 
       } catch (err) {
         results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [], links: [], alternates: 0, enhancers: [], error: serialize(err) });
       }
-      if (pending.length >= MAX_PENDING_WRITES) await Promise.all(pending.splice(0));
+      if (pending.length >= MAX_PENDING_WRITES) {
+        await Promise.all(pending.splice(0));
+        // Nothing read so far is written any more (a failed write: renderJobs rejects, and reads no more).
+        writes.room.reuse();
+      }
       between?.();
     }
     // Every page of the batch rendered: a worker that dies from here on cannot tell which one made it.
     if (progress) setProgress(progress, -1);
     await Promise.all(pending);
+    // Every write is done: the next call may read into the room. (After a failed write, others
+    // may still be under way: the room is left to them.)
+    writes.room.reuse();
+    freeRooms.push(writes.room);
   } finally {
     // Also after a failed write: a dev session goes on, and holds no pack open.
     if (ctx.cache) releasePack(ctx);

@@ -104,6 +104,19 @@ describe('build cache', () => {
     expect(await readFile(path.join(root, 'cached', 'de', 'index.html'), 'utf8')).toContain('für dich und alle.');
   });
 
+  it('after one message edit, pages from the cache written over many rounds of writes equal a cold build (the room their entries are read into is reused only once their writes are done)', async () => {
+    // 40 more routes in 3 locales: more pages than one run of the main thread renders, and more writes than it lets wait.
+    const copies = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`pages/many/p${i}.tsx`, "export { default, head, layout } from '../about.tsx';\n"]));
+    const root = await basic(copies);
+    const first = await buildInto(root, 'first');
+    expect(first.cache!.rendered).toBeGreaterThan(128);
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const cached = await buildInto(root, 'cached');
+    expect(cached.cache).toMatchObject({ rendered: 1, reused: first.cache!.rendered - 1 });
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'cached'));
+  });
+
   it('a locale file whose text changes but not its messages (reformatted) renders no page again, and the output equals a cold build', async () => {
     const root = await basic();
     const first = await buildInto(root, 'first');

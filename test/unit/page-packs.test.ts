@@ -1,12 +1,13 @@
 /**
  * PackWriter: a render thread's entries go one after the other into its pack, each readable where
  * append said it went; a pack that cannot be written costs only the renders (null, never a throw).
- * PackReader: a batch's entries read through one open file per pack, as readPacked reads them.
+ * PackReader: a batch's entries read through one open file per pack, as readPacked reads them,
+ * into a ReadRoom when given one, whose bytes are given out again only once it is reused.
  */
 import { describe, expect, it } from 'vitest';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { newBuildPacks, PackReader, PackWriter, readPacked } from '../../src/cache/page-packs.ts';
+import { newBuildPacks, PackReader, PackWriter, ReadRoom, readPacked } from '../../src/cache/page-packs.ts';
 import { tempDirs } from '../helpers/site.ts';
 
 const tempDir = tempDirs('page-packs');
@@ -56,6 +57,40 @@ describe('PackReader', () => {
     for (const at of [a, c, b]) expect(reader.read(at)!.equals(readPacked(dir, at)!)).toBe(true);
     reader.close();
     expect(reader.read(b)!.toString()).toBe('{"key":"b"}\nuns');
+    reader.close();
+  });
+
+  it('reads entries into a room: each keeps its bytes until the room is reused, also past the room\'s first buffer', async () => {
+    const dir = await cacheDir();
+    const writer = new PackWriter(dir, newBuildPacks());
+    const texts = ['Über', 'uns', 'payload', 'mehr', 'noch mehr'];
+    const at = texts.map((text, i) => writer.append(entry(`{"key":"${i}"}\n`, text))!);
+    writer.release();
+    const reader = new PackReader(dir);
+    // Room for about two entries per buffer: the five take three buffers.
+    const room = new ReadRoom(2 * Math.max(...at.map((a) => a.length)));
+    const read = at.map((a) => reader.read(a, 0, room)!);
+    expect(read.map((bytes) => bytes.toString())).toEqual(texts.map((text, i) => `{"key":"${i}"}\n${text}`));
+    room.reuse();
+    // Reused: the room gives out the first entry's bytes again, and the new entry is read into them.
+    const again = reader.read(at[4]!, 0, room)!;
+    expect(again.toString()).toBe('{"key":"4"}\nnoch mehr');
+    expect(read[0]!.toString()).toBe('{"key":"4"}\nnoch mehr'.slice(0, at[0]!.length));
+    reader.close();
+  });
+
+  it('reads an entry larger than a room\'s buffers into a buffer of its own, which the room does not give out again', async () => {
+    const dir = await cacheDir();
+    const writer = new PackWriter(dir, newBuildPacks());
+    const big = writer.append(entry('{"key":"big"}\n', 'x'.repeat(100)))!;
+    const small = writer.append(entry('{"key":"small"}\n'))!;
+    writer.release();
+    const reader = new PackReader(dir);
+    const room = new ReadRoom(64);
+    const first = reader.read(big, 0, room)!;
+    room.reuse();
+    reader.read(small, 0, room);
+    expect(first.toString()).toBe('{"key":"big"}\n' + 'x'.repeat(100));
     reader.close();
   });
 
