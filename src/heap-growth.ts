@@ -75,6 +75,21 @@
  * which then cannot grow its own young generation, is set up at its full size
  * (--min-semi-space-size, read only by a heap's setup and capped at the worker's own maximum).
  *
+ * A build that renders few pages (most from the build cache: a one-message edit) holds its young
+ * generation where it is from its render on, until it ends (FEW_PAGES). V8 kept growing it for such
+ * a build too, as it read, wrote and recorded its cached pages: the real site's edit went from 2 MB
+ * semi-spaces at its render to 4 as the render ended, and to 8 in some runs as the output was
+ * recorded, memory a build of so little work never collects in again. Where the first touch of a
+ * page of memory is dear (the VM of issue 11: ~17 us per 4 KB page, in user and system time alike;
+ * the edit made ~9,500 minor faults), each MB it grows into costs ~4 ms. Held, the edit of the real
+ * site (8 alternating rounds in fresh folders, in the bench's order) made 9,336 [9,098-9,439] minor
+ * faults against 9,505 [9,204-10,274], and took 0.570 [0.520-0.640] s of CPU against 0.660
+ * [0.520-0.760]; its scavenges took as long (10 of 28-33 ms against 9 of 27-30 ms, 3 runs each). A
+ * build that renders more (the real site's cold build: 270 pages; 20 times its size after an edit:
+ * ~520) lets it grow as before: its render allocates for longer than the growth costs. Such a build
+ * takes and makes the code cache of React's renderer (render/code-cache.ts, as its first page
+ * renders, after the hold) under V8's own growth, as the builds that do not hold it (asDefaultGrowth).
+ *
  * Set for the CLI's build only, not by build(): a library call must not change a process's V8 flags.
  */
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -106,6 +121,19 @@ let capped = false;
 let capWatch: PerformanceObserver | null = null;
 /** Whether the heap's growth is limited for the rest of the process (limitHeapGrowth). */
 let limited = false;
+/**
+ * Below this much rendering (limitHeapGrowth's count, a page from the build cache counting a tenth),
+ * the young generation is held from the render on (see above): the real site's one-message edit
+ * counts ~28, its cold build 270. It is below MIN_PAGES / 10, so a build of MIN_PAGES pairs or more
+ * (held from its plan) never counts as few.
+ */
+const FEW_PAGES = 100;
+/**
+ * Whether the young generation of a build that renders few pages is held until the build ends. On
+ * globalThis: the server module's copy of this module (render/code-cache.ts, which loads React's
+ * renderer as the first page renders) must see it too.
+ */
+const few: { held: boolean } = ((globalThis as Record<symbol, unknown>)[Symbol.for('sitegen.youngHeldFew')] ??= { held: false }) as never;
 
 /**
  * As the command starts: the young generation grows up to CAP_NEW_SPACE and is held there until
@@ -138,11 +166,15 @@ function stopCapWatch(): void {
   capWatch = null;
 }
 
-/** Stops the cap (capYoungGeneration): a young generation held by it grows again. */
+/**
+ * Stops the cap (capYoungGeneration), and the hold of a build that renders few pages
+ * (limitHeapGrowth) as the build ends: a young generation held by either grows again.
+ */
 function endCap(): void {
   stopCapWatch();
-  if (capped) v8.setFlagsFromString('--semi-space-growth-factor=2');
+  if (capped || few.held) v8.setFlagsFromString('--semi-space-growth-factor=2');
   capped = false;
+  few.held = false;
 }
 
 /**
@@ -194,7 +226,8 @@ export function workerStart(start: string): string {
 /**
  * Limits the heap's growth for the rest of the process if a build that renders `pages` is large
  * enough to need it, from a full collection now, and has each thread scavenge alone (see above);
- * otherwise lets a held young generation grow again.
+ * otherwise lets a held young generation grow again, or holds that of a build that renders few
+ * pages until it ends (FEW_PAGES).
  */
 export function limitHeapGrowth(pages: number): void {
   if (pages >= MIN_PAGES) {
@@ -204,6 +237,25 @@ export function limitHeapGrowth(pages: number): void {
   } else if (held) {
     held = false;
     v8.setFlagsFromString('--semi-space-growth-factor=2 --min-semi-space-size=0');
+  } else if (pages < FEW_PAGES && !few.held) {
+    few.held = true;
+    v8.setFlagsFromString(HOLD);
+  }
+}
+
+/**
+ * Runs `work` (the making or the taking of a code cache) under V8's own growth of the young
+ * generation when a build that renders few pages holds it (limitHeapGrowth): V8 refuses a code
+ * cache under other flags than it was made under, and React's renderer's (render/code-cache.ts) is
+ * taken and made by builds that hold it and by builds that do not. The hold is set again after.
+ */
+export function asDefaultGrowth<T>(work: () => T): T {
+  if (!few.held) return work();
+  v8.setFlagsFromString('--semi-space-growth-factor=2');
+  try {
+    return work();
+  } finally {
+    v8.setFlagsFromString(HOLD);
   }
 }
 

@@ -28,6 +28,7 @@ import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
+import { asDefaultGrowth } from '../heap-growth.ts';
 
 interface Loaded {
   exports: unknown;
@@ -61,7 +62,8 @@ export function requireCached(file: string, cacheDir: string): unknown {
   const name = createHash('sha256').update(source).update(`\0${process.version}\0${process.arch}`).digest('hex').slice(0, 40);
   const cacheFile = path.join(cacheDir, 'code', `${name}.v8cache`);
   const cachedData = checkedCache(cacheFile);
-  const script = new vm.Script(Module.wrap(source), { filename: real, cachedData });
+  // Under the flags the cache was made under, whether or not the build holds its young generation.
+  const script = asDefaultGrowth(() => new vm.Script(Module.wrap(source), { filename: real, cachedData }));
   const module = { exports: {} as unknown };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(real), module, real, path.dirname(real));
   // A cache V8 refused is made again: the flags of the builds run here now are the likelier ones.
@@ -94,7 +96,7 @@ export function saveCodeCaches(): void {
     entry.saveTo = null;
     const tmp = `${file}.tmp-${process.pid}`;
     try {
-      const data = entry.script.createCachedData();
+      const data = asDefaultGrowth(() => entry.script.createCachedData());
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(tmp, Buffer.concat([Buffer.from(crcLine(data), 'latin1'), data]));
       renameSync(tmp, file);

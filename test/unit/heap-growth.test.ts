@@ -17,7 +17,7 @@ const exec = promisify(execFile);
 const script = (steps: string) => `
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { holdYoungGeneration, limitHeapGrowth, workerStart } from ${JSON.stringify(path.join(REPO, 'src', 'heap-growth.ts'))};
+import { capYoungGeneration, holdYoungGeneration, limitHeapGrowth, workerStart } from ${JSON.stringify(path.join(REPO, 'src', 'heap-growth.ts'))};
 const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
 // Objects that live through a few scavenges each: what V8 grows the young generation for.
 function survivors() {
@@ -76,6 +76,30 @@ holdYoungGeneration(999);
 survivors();
 sizes.small = young();`);
     expect(sizes.small).toBeGreaterThan(sizes.start as number);
+  });
+
+  it('holds the young generation of a build that renders few pages (most from the build cache) until the build ends', async () => {
+    const sizes = await run(`
+const end = capYoungGeneration();
+holdYoungGeneration(288);
+// The real site's one-message edit: 1 page rendered, 269 from the build cache (a tenth each).
+limitHeapGrowth(28);
+survivors();
+sizes.few = young();
+end();
+survivors();
+sizes.ended = young();`);
+    expect(sizes.few).toBe(sizes.start);
+    expect(sizes.ended).toBeGreaterThan(sizes.few as number);
+  });
+
+  it('leaves the young generation of a build that renders more pages of a smaller site to grow', async () => {
+    const sizes = await run(`
+holdYoungGeneration(288);
+limitHeapGrowth(270);
+survivors();
+sizes.rendering = young();`);
+    expect(sizes.rendering).toBeGreaterThan(sizes.start as number);
   });
 
   it('lets a held young generation grow again, and a worker start small, when the build cache spares most renders', async () => {
@@ -185,6 +209,34 @@ describe('sitegen build', () => {
     expect(atWorker).toBeLessThan(32 * MB);
     expect(end).toBe(atWorker);
   }, 60_000);
+});
+
+describe('asDefaultGrowth', () => {
+  it("takes and makes the code cache of a build that renders few pages under V8's own flags, as a build that renders more does", async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'sitegen-heap-flags-')), 'probe.v8cache');
+    const steps = (pages: number) => `
+import fs from 'node:fs';
+import vm from 'node:vm';
+import { asDefaultGrowth, holdYoungGeneration, limitHeapGrowth } from ${JSON.stringify(path.join(REPO, 'src', 'heap-growth.ts'))};
+holdYoungGeneration(288);
+// The real site's cold build (270 pages) or its one-message edit (~28, most pages from the build cache).
+limitHeapGrowth(${pages});
+const code = 'function f(n) { let s = 0; for (let i = 0; i < n; i++) s += i; return s; } f(1000);';
+const cachedData = fs.existsSync(${JSON.stringify(file)}) ? fs.readFileSync(${JSON.stringify(file)}) : undefined;
+const script = asDefaultGrowth(() => new vm.Script(code, { filename: 'probe.js', cachedData }));
+script.runInThisContext();
+fs.writeFileSync(${JSON.stringify(file)}, asDefaultGrowth(() => script.createCachedData()));
+console.log(JSON.stringify({ accepted: cachedData ? !script.cachedDataRejected : null }));`;
+    const build = async (pages: number) => JSON.parse((await exec(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', steps(pages)], { cwd: REPO })).stdout) as { accepted: boolean | null };
+    try {
+      expect(await build(270)).toEqual({ accepted: null });
+      expect(await build(28)).toEqual({ accepted: true });
+      expect(await build(28)).toEqual({ accepted: true });
+      expect(await build(270)).toEqual({ accepted: true });
+    } finally {
+      await rm(path.dirname(file), { recursive: true, force: true });
+    }
+  });
 });
 
 describe('heapFlagsChanged', () => {
