@@ -30,10 +30,11 @@ export interface BuildOptions extends ConfigOverrides {
    */
   onRender?: (pages: number) => void;
   /**
-   * Called as the plan is made, with the number of (page, locale) pairs of the site (before
-   * onRender, which says how much of them this build renders: a shard's share, the cache's).
+   * Called as the plan is made, with the number of (page, locale) pairs of the site and whether
+   * the build cache holds pages of an earlier build (before onRender, which says how much of them
+   * this build renders: a shard's share, the cache's).
    */
-  onPlan?: (pairs: number) => void;
+  onPlan?: (pairs: number, cachedPages: boolean) => void;
   /**
    * Build only shard k of n: its share of the pages plus every site-wide file, exactly as the
    * full build writes them, so that the union of the n shards is the full build.

@@ -38,9 +38,9 @@ export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): 
     cacheDir: opts.cache ? opts.cacheDir : false,
     logger: ctx.logger,
     // Once the build knows it renders (see optimize-later.ts for why not sooner).
-    onPlan: (pairs) => {
+    onPlan: (pairs, cachedPages) => {
       optimizeLater();
-      holdYoungGeneration(pairs);
+      holdYoungGeneration(pairs, cachedPages);
     },
     onRender: limitHeapGrowth,
   }).finally(stopCap);

@@ -76,18 +76,21 @@
  * (--min-semi-space-size, read only by a heap's setup and capped at the worker's own maximum).
  *
  * A build that renders few pages (most from the build cache: a one-message edit) holds its young
- * generation where it is from its render on, until it ends (FEW_PAGES). V8 kept growing it for such
- * a build too, as it read, wrote and recorded its cached pages: the real site's edit went from 2 MB
- * semi-spaces at its render to 4 as the render ended, and to 8 in some runs as the output was
- * recorded, memory a build of so little work never collects in again. Where the first touch of a
- * page of memory is dear (the VM of issue 11: ~17 us per 4 KB page, in user and system time alike;
- * the edit made ~9,500 minor faults), each MB it grows into costs ~4 ms. Held, the edit of the real
- * site (8 alternating rounds in fresh folders, in the bench's order) made 9,336 [9,098-9,439] minor
- * faults against 9,505 [9,204-10,274], and took 0.570 [0.520-0.640] s of CPU against 0.660
- * [0.520-0.760]; its scavenges took as long (10 of 28-33 ms against 9 of 27-30 ms, 3 runs each). A
- * build that renders more (the real site's cold build: 270 pages; 20 times its size after an edit:
- * ~520) lets it grow as before: its render allocates for longer than the growth costs. Such a build
- * takes and makes the code cache of React's renderer (render/code-cache.ts, as its first page
+ * generation where it is until it ends (FEW_PAGES): from its plan on when the build cache holds
+ * pages of an earlier build (a rebuild: its render, once it has made the pages' keys, lets it grow
+ * again if it renders more after all, as after a template's edit), or from its render on. V8 kept
+ * growing it for such a build too, as it bundled, read, wrote and recorded its cached pages: the
+ * real site's edit went from 2 MB semi-spaces at its plan to 4 as the render ended, and to 8 in
+ * some runs as the output was recorded, memory a build of so little work never collects in again.
+ * Where the first touch of a page of memory is dear (the VM of issue 11: ~17 us per 4 KB page, in
+ * user and system time alike; the edit made ~9,500 minor faults), each MB it grows into costs ~4 ms.
+ * The real site's edit, 20 alternating runs each (load ~3), medians [min-max]: held from the render
+ * on, 9,563 [9,160-10,016] minor faults and 0.510 [0.490-0.650] s of CPU; held from the plan on,
+ * 8,358 [8,179-8,916] and 0.480 [0.450-0.570] s, peak RSS 74.7 -> 69.8 MB, with 13 scavenges of
+ * 41-50 ms against 10 of 28-33 (3 runs each).
+ * A build that renders more (the real site's cold build: 270 pages; 20 times its size after an
+ * edit: ~520) lets it grow as before: its render allocates for longer than the growth costs. Such a
+ * build takes and makes the code cache of React's renderer (render/code-cache.ts, as its first page
  * renders, after the hold) under V8's own growth, as the builds that do not hold it (asDefaultGrowth).
  *
  * Set for the CLI's build only, not by build(): a library call must not change a process's V8 flags.
@@ -179,11 +182,15 @@ function endCap(): void {
 
 /**
  * As the plan is made: holds the young generation if the site's `pairs` (page, locale) pairs are
- * as many as MIN_PAGES; otherwise lets a young generation capped since the start grow again.
+ * as many as MIN_PAGES; otherwise, if the build cache holds pages of an earlier build
+ * (`cachedPages`: a rebuild, which likely renders few, see FEW_PAGES), holds it until the render
+ * tells how much it makes (limitHeapGrowth); otherwise lets a young generation capped since the
+ * start grow again.
  */
-export function holdYoungGeneration(pairs: number): void {
+export function holdYoungGeneration(pairs: number, cachedPages = false): void {
   if (pairs < MIN_PAGES) {
-    endCap();
+    if (cachedPages) holdFew();
+    else endCap();
     return;
   }
   stopCapWatch();
@@ -237,10 +244,22 @@ export function limitHeapGrowth(pages: number): void {
   } else if (held) {
     held = false;
     v8.setFlagsFromString('--semi-space-growth-factor=2 --min-semi-space-size=0');
-  } else if (pages < FEW_PAGES && !few.held) {
-    few.held = true;
-    v8.setFlagsFromString(HOLD);
+  } else if (pages < FEW_PAGES) {
+    holdFew();
+  } else if (few.held) {
+    // A rebuild that renders more than few pages after all (a template's edit renders every page).
+    few.held = false;
+    v8.setFlagsFromString('--semi-space-growth-factor=2');
   }
+}
+
+/** Holds the young generation of a build that renders few pages where it is, until the build ends (FEW_PAGES). */
+function holdFew(): void {
+  stopCapWatch();
+  // One capped since the start is held already.
+  if (!capped && !few.held) v8.setFlagsFromString(HOLD);
+  capped = false;
+  few.held = true;
 }
 
 /**

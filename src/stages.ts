@@ -72,8 +72,8 @@ export interface BuildState {
   plan: PlannedJob[];
   /** Told how much the render makes, in pages (see BuildOptions): the CLI limits the heap's growth for a large build. */
   onRender?: (pages: number) => void;
-  /** Told the site's number of pairs as the plan is made (see BuildOptions): the CLI holds a large build's young generation. */
-  onPlan?: (pairs: number) => void;
+  /** Told the site's number of pairs as the plan is made, and whether the cache holds pages (see BuildOptions): the CLI holds a large build's young generation, and a rebuild's. */
+  onPlan?: (pairs: number, cachedPages: boolean) => void;
   server: ServerBundle | null;
   /** Where the server bundle goes: a dev session keeps one folder for all its builds; else its own. */
   bundles?: BundleFolder;
@@ -338,7 +338,7 @@ export async function planStage(state: BuildState): Promise<void> {
   const files = [...state.routes.map((r) => r.file), ...(state.notFoundFile ? [state.notFoundFile] : [])];
   // Told before the jobs are made: at 20 times the real site's size making them once grew the
   // young generation the CLI holds (heap-growth.ts) from 4 to 8 MB semi-spaces (1 run in 6).
-  state.onPlan?.(files.length * state.config.locales.length);
+  state.onPlan?.(files.length * state.config.locales.length, state.cache !== null && hasPageIndex(state.cache.dir));
   state.plan = planJobs({ files, locales: state.config.locales.map((l) => l.code), shard: state.shard });
   if (state.shard && state.plan.length === 0) {
     state.warnings.push(`Shard ${state.shard.index}/${state.shard.count} has no pages: there are more shards than (page, locale) pairs. Use fewer shards.`);

@@ -214,10 +214,11 @@ describe('build options', () => {
     await expect(build({ root: broken, logger: createMemoryLogger(), workers: 0 })).rejects.toMatchObject({ detail: expect.stringMatching(/nowhere/) });
   });
 
-  it('tells onPlan the pairs of the site and onRender how much it renders (a page from the cache a tenth, a shard its share), and a build of an unchanged output nothing', async () => {
+  it('tells onPlan the pairs of the site and whether the cache holds pages, onRender how much it renders (a page from the cache a tenth, a shard its share), and a build of an unchanged output nothing', async () => {
     const root = await site();
     const told: [string, number][] = [];
-    const onPlan = (pairs: number) => told.push(['plan', pairs]);
+    const cachedPages: boolean[] = [];
+    const onPlan = (pairs: number, cached: boolean) => (told.push(['plan', pairs]), cachedPages.push(cached));
     const onRender = (pages: number) => told.push(['render', pages]);
     await build({ root, logger: createMemoryLogger(), cacheDir: '.cache-plan', onPlan, onRender });
     // 3 routes and the not-found page in en, de and ar.
@@ -235,6 +236,8 @@ describe('build options', () => {
     expect(told[3]![1]).toBeCloseTo(12 / 10);
     await build({ root, outDir: 'shard', logger: createMemoryLogger(), cacheDir: false, shard: { index: 1, count: 3 }, onPlan, onRender });
     expect(told.slice(4)).toEqual([['plan', 12], ['render', 4]]);
+    // The first build found the cache empty, the edit's found the pages of the first; without a cache none.
+    expect(cachedPages).toEqual([false, true, false]);
   });
 
   it('does not depend on where the project lives: two checkouts give the same build id and bytes', async () => {

@@ -93,6 +93,28 @@ sizes.ended = young();`);
     expect(sizes.ended).toBeGreaterThan(sizes.few as number);
   });
 
+  it("holds a rebuild's young generation from its plan on (the build cache holds pages), and lets it grow again if its render turns out large", async () => {
+    const sizes = await run(`
+holdYoungGeneration(288, true);
+survivors();
+sizes.plan = young();
+limitHeapGrowth(28);
+survivors();
+sizes.few = young();`);
+    expect(sizes.plan).toBe(sizes.start);
+    expect(sizes.few).toBe(sizes.start);
+    const large = await run(`
+holdYoungGeneration(288, true);
+survivors();
+sizes.plan = young();
+// A template's edit: every page renders again.
+limitHeapGrowth(270);
+survivors();
+sizes.rendering = young();`);
+    expect(large.plan).toBe(large.start);
+    expect(large.rendering).toBeGreaterThan(large.start as number);
+  });
+
   it('leaves the young generation of a build that renders more pages of a smaller site to grow', async () => {
     const sizes = await run(`
 holdYoungGeneration(288);
