@@ -10,7 +10,7 @@ import type * as esbuild from 'esbuild';
 import type { ResolvedConfig } from './config.ts';
 import { errors } from './errors.ts';
 import { SRC_DIR } from './package-root.ts';
-import { metafileInputs } from './cache/bundle-cache.ts';
+import { metafileInputs, type KeepBytes } from './cache/bundle-cache.ts';
 import { api } from './esbuild-api.ts';
 
 
@@ -203,20 +203,25 @@ const metaPrefix = (base: string, outdir: string) => path.relative(base, outdir)
 /** Stands for the bundle's folder in a kept metafile. */
 const OUT = '\0out/';
 
-/** The result as JSON, its files' paths relative to `outdir` (`base`: the real path of the working folder). */
-export function encodeBuilt(built: BuiltServer, base: string, outdir: string): unknown {
+/**
+ * The result as JSON, its files' paths relative to `outdir` (`base`: the real path of the working
+ * folder), their bytes given to `keep` (kept beside the entry, see cache/bundle-cache.ts).
+ */
+export function encodeBuilt(built: BuiltServer, base: string, outdir: string, keep: KeepBytes): unknown {
   return {
-    files: built.outputFiles.map((f) => [path.relative(outdir, f.path), f.hash, Buffer.from(f.contents).toString('base64')]),
+    files: built.outputFiles.map((f) => [path.relative(outdir, f.path), f.hash, keep(f.contents)]),
     metafile: JSON.stringify(built.metafile).replaceAll(JSON.stringify(metaPrefix(base, outdir)).slice(1, -1), OUT),
     css: built.css,
     codePrint: built.codePrint,
   };
 }
 
-/** A kept result placed in `outdir`, or null when its shape is not that of encodeBuilt's. */
-export function decodeBuilt(json: unknown, base: string, outdir: string): BuiltServer | null {
+/** A kept result placed in `outdir`, its files' bytes from `kept`, or null when its shape is not that of encodeBuilt's. */
+export function decodeBuilt(json: unknown, base: string, outdir: string, kept: Buffer): BuiltServer | null {
   const j = json as { files?: unknown; metafile?: unknown; css?: unknown; codePrint?: unknown };
-  const row = (r: unknown): r is [string, string, string] => Array.isArray(r) && r.length === 3 && r.every((x) => typeof x === 'string');
+  const within = (at: unknown): at is [number, number] =>
+    Array.isArray(at) && at.length === 2 && at.every((n) => Number.isSafeInteger(n) && n >= 0) && at[0] + at[1] <= kept.length;
+  const row = (r: unknown): r is [string, string, [number, number]] => Array.isArray(r) && r.length === 3 && typeof r[0] === 'string' && typeof r[1] === 'string' && within(r[2]);
   if (!j || !Array.isArray(j.files) || !j.files.every(row) || typeof j.metafile !== 'string' || typeof j.css !== 'string' || typeof j.codePrint !== 'string' || !/^[0-9a-f]{64}$/.test(j.codePrint)) return null;
   let metafile: esbuild.Metafile;
   try {
@@ -225,7 +230,7 @@ export function decodeBuilt(json: unknown, base: string, outdir: string): BuiltS
     return null;
   }
   if (!metafile || typeof metafile.outputs !== 'object' || typeof metafile.inputs !== 'object') return null;
-  const outputFiles = j.files.map(([rel, hash, data]) => outputFile(path.join(outdir, rel), hash, Buffer.from(data, 'base64')));
+  const outputFiles = j.files.map(([rel, hash, [at, length]]) => outputFile(path.join(outdir, rel), hash, kept.subarray(at, at + length)));
   return { outputFiles, metafile, css: j.css, codePrint: j.codePrint };
 }
 

@@ -173,8 +173,8 @@ export async function bundleServer(
         });
         return running;
       },
-      encode: (b) => encodeBuilt(b, base, into.dir),
-      decode: (json) => decodeBuilt(json, base, into.dir),
+      encode: (b, keep) => encodeBuilt(b, base, into.dir, keep),
+      decode: (json, kept) => decodeBuilt(json, base, into.dir, kept),
       roots: [config.root, PACKAGE_ROOT],
       onDamaged: () => cache?.onDamaged(),
       onInputs: (inputs) => cache?.onInputs?.(inputs),

@@ -61,9 +61,14 @@ export function isRecordOf(value: unknown, ok: (v: unknown) => boolean): boolean
  * only costs the next build the work; it returns false.
  */
 export function writeEntry(file: string, key: string, value: unknown): boolean {
+  return writeBytes(file, () => JSON.stringify({ key, value }));
+}
+
+/** Writes a file atomically, as writeEntry writes an entry; false when it failed (also when `data` throws). */
+export function writeBytes(file: string, data: Uint8Array | (() => string)): boolean {
   const tmp = tempName(file);
   try {
-    writeFileSync(tmp, JSON.stringify({ key, value }));
+    writeFileSync(tmp, typeof data === 'function' ? data() : data);
     renameSync(tmp, file);
     return true;
   } catch {

@@ -477,6 +477,28 @@ describe('build cache: esbuild results', () => {
     expect(cached.buildId).toBe((await buildInto(root, 'again')).buildId);
   });
 
+  it("a server bundle whose bytes beside its entry are cut short, changed or gone is ignored with one warning line and made again", async () => {
+    const root = await basic();
+    await buildInto(root, 'first');
+    // The bundle's files are kept beside its entry (cache/bundle-cache.ts), the runtime's and the config's in theirs.
+    const bins = (await readdir(path.join(root, CACHE, 'esbuild'))).filter((n) => n.endsWith('.bin'));
+    expect(bins).toHaveLength(1);
+    const bin = path.join(root, CACHE, 'esbuild', bins[0]!);
+    const good = await readFile(bin);
+    const changed = Buffer.from(good);
+    for (let at = 1000; at < 1010; at++) changed.writeUInt8(changed.readUInt8(at) ^ 0x5a, at);
+    const damages = [() => truncate(bin, 100), () => writeFile(bin, changed), () => rm(bin)];
+    for (const [i, damage] of damages.entries()) {
+      await damage();
+      // Into a new folder each time: a build into an output that is already what it would write reads no entry.
+      const cached = await buildInto(root, `cached-${i}`);
+      expect(cached.cache!.damaged).toBe(1);
+      expect(cacheWarnings(cached)).toEqual([expect.stringMatching(/^build cache: 1 damaged entry in .* ignored and made again\.$/)]);
+      await expectSameTree(path.join(root, 'first'), path.join(root, `cached-${i}`));
+      expect((await readFile(bin)).equals(good)).toBe(true);
+    }
+  });
+
   it('a damaged esbuild entry is ignored with one warning line and made again', async () => {
     const root = await basic();
     await buildInto(root, 'first');
