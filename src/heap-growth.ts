@@ -126,7 +126,7 @@ let capWatch: PerformanceObserver | null = null;
 let limited = false;
 /**
  * Below this much rendering (limitHeapGrowth's count, a page from the build cache counting a tenth),
- * the young generation is held from the render on (see above): the real site's one-message edit
+ * a build's young generation is held until it ends (see above): the real site's one-message edit
  * counts ~28, its cold build 270. It is below MIN_PAGES / 10, so a build of MIN_PAGES pairs or more
  * (held from its plan) never counts as few.
  */
