@@ -64,8 +64,12 @@ sizes.rendering = young();`);
     expect(sizes.held).toBe(sizes.start);
     // A scavenge due as the worker's heap was set up (which puts the factor back to 2) may have
     // grown it once before the worker's first line set it again (see heap-growth.ts); never after.
-    expect(sizes.afterWorker).toBe(sizes.workerStarted);
-    expect(sizes.rendering).toBe(sizes.workerStarted);
+    // V8 may also shrink it at any scavenge (more often on a loaded machine, where a test in
+    // parallel took it from 4 to 2 MB): what the hold prevents is growth past that size. Without
+    // the worker's first line it grew to 32 MB here.
+    const bound = Math.max(sizes.held as number, sizes.workerStarted as number);
+    expect(sizes.afterWorker).toBeLessThanOrEqual(bound);
+    expect(sizes.rendering).toBeLessThanOrEqual(bound);
     // maxYoungGenerationSizeMb 12: semi-spaces of 4 MB, from the start.
     expect(sizes.worker).toEqual({ start: 8 * MB, end: 8 * MB });
   });
