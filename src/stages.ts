@@ -15,6 +15,7 @@ import { cachedRuntime } from './cache/runtime-cache.ts';
 import { describePages } from './render/pages.ts';
 import { prestartWorkers, renderAll, workersBeforeBundle, type Prestarted } from './render/pool.ts';
 import { forgetBuildPacks, hasPageIndex, newBuildPacks, savePageIndex, sourceOf } from './cache/page-packs.ts';
+import { pageIndexRead } from './render/render-cache.ts';
 import type { JobResult, PageInfo, RenderContext, RenderJob } from './render/context.ts';
 import { NO_LINKS } from './render/compact.ts';
 import { saveCodeCaches } from './render/code-cache.ts';
@@ -338,7 +339,7 @@ export async function planStage(state: BuildState): Promise<void> {
   const files = [...state.routes.map((r) => r.file), ...(state.notFoundFile ? [state.notFoundFile] : [])];
   // Told before the jobs are made: at 20 times the real site's size making them once grew the
   // young generation the CLI holds (heap-growth.ts) from 4 to 8 MB semi-spaces (1 run in 6).
-  state.onPlan?.(files.length * state.config.locales.length, state.cache !== null && hasPageIndex(state.cache.dir));
+  state.onPlan?.(files.length * state.config.locales.length, state.cache !== null && hasPageIndex(state.cache.pages));
   state.plan = planJobs({ files, locales: state.config.locales.map((l) => l.code), shard: state.shard });
   if (state.shard && state.plan.length === 0) {
     state.warnings.push(`Shard ${state.shard.index}/${state.shard.count} has no pages: there are more shards than (page, locale) pairs. Use fewer shards.`);
@@ -365,7 +366,7 @@ export async function bundleStage(state: BuildState): Promise<void> {
   // renders every page; with some, the render decides once the bundle is there (by the pages the
   // cache lacks), so a worker may then render a locale parsed ahead here, but only the locales
   // whose text the cache does not keep are parsed (the others are deferred: parse-ahead.ts).
-  const workers = workersBeforeBundle(state.plan.length, !!state.cache && hasPageIndex(state.cache.dir), state.workers);
+  const workers = workersBeforeBundle(state.plan.length, !!state.cache && hasPageIndex(state.cache.pages), state.workers);
   // Set once the server bundle is there (or failed): the parsing ahead stops then.
   let bundled = false;
   // While esbuild bundles, the main thread would wait: it runs the check, then, unless workers are
@@ -457,13 +458,14 @@ export async function renderStage(state: BuildState): Promise<void> {
   const numbers = context.cache && state.write ? cachedNumberTexts(state.cache!, () => state.cacheUse.damaged++) : null;
   const prestarted = await state.prestarted;
   state.prestarted = null;
+  const rendering = { ...context, previous: state.previous, numberTexts: numbers?.texts ?? null };
   state.results = await renderAll({
     prestarted,
     modulePath: state.server!.modulePath,
     workers: state.workers,
     root: config.root,
     jobs,
-    context: { ...context, previous: state.previous, numberTexts: numbers?.texts ?? null },
+    context: rendering,
     onWork: state.onRender,
     onResult: verifier
       ? (result, index) => {
@@ -482,7 +484,8 @@ export async function renderStage(state: BuildState): Promise<void> {
   // (render/code-cache.ts); not under flags a rebuild's render does not have, which V8 would refuse.
   if (context.cache && !heapFlagsChanged()) saveCodeCaches();
   numbers?.save();
-  if (context.cache) state.cacheUse.damaged += await savePageIndex(context.cache.dir, context.cache.build, state.results.flatMap((r) => (r.stored ? [r.stored] : [])));
+  // Merged into the index as this thread's render read it, if it did (and the file is unchanged since).
+  if (context.cache) state.cacheUse.damaged += await savePageIndex(context.cache.pages, context.cache.build, state.results.flatMap((r) => (r.stored ? [r.stored] : [])), pageIndexRead(rendering));
   state.linkProblems = verifier && reportProblems(problems);
   // The check's errors come before any page's: they say better why a page failed.
   await finishCheck(state);
@@ -639,7 +642,7 @@ function cachedRenderContext(state: BuildState, outDir: string): RenderContext {
   if (!state.cache) return ctx;
   const { outDir: _out, buildId: _id, messages: _messages, messagePrints: _prints, ...shaping } = ctx;
   const key = hashKey(state.cache.version, state.server!.codePrint, state.server!.css, JSON.stringify(shaping));
-  return { ...ctx, cache: { dir: state.cache.dir, key, build: newBuildPacks() } };
+  return { ...ctx, cache: { dir: state.cache.dir, key, pages: state.cache.pages, build: newBuildPacks() } };
 }
 
 /** A failed render job as a catalogue error naming the page, the locale and the source location. */

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PACKAGE_ROOT, SRC_DIR } from '../package-root.ts';
+import { pageFolder } from './page-packs.ts';
 
 /** Packages whose code shapes the output: a new version of any of them starts a new cache. */
 const SHAPING_PACKAGES = ['react', 'react-dom', 'intl-messageformat', '@formatjs/icu-messageformat-parser', 'esbuild'];
@@ -22,6 +23,8 @@ export interface CacheLocation {
   dir: string;
   /** sitegen's version and its dependencies' versions: part of every key. */
   version: string;
+  /** The folder of this version's page entries (page-packs.ts, pageFolder). */
+  pages: string;
   /**
    * Prints of files this build read already (bundle-cache.ts, filePrint), by path: the sources'
    * digest reads and hashes every file of the source folders (source-prints.ts), and the bundle
@@ -105,8 +108,10 @@ export function damageWarnings(damaged: number, cache: CacheLocation | null): st
 export function openCache(root: string, option: string | false | undefined, warnings: string[]): CacheLocation | null {
   if (option === false) return null;
   const dir = path.resolve(root, option ?? path.join('node_modules', '.cache', 'sitegen'));
+  let pages: string;
   try {
-    for (const kind of ['pages', 'check', 'esbuild', 'output', 'locales']) mkdirSync(path.join(dir, kind), { recursive: true });
+    for (const kind of ['check', 'esbuild', 'output', 'locales']) mkdirSync(path.join(dir, kind), { recursive: true });
+    pages = pageFolder(dir, toolVersion());
     const probe = path.join(dir, `.probe-${process.pid}`);
     writeFileSync(probe, '');
     rmSync(probe, { force: true });
@@ -114,5 +119,5 @@ export function openCache(root: string, option: string | false | undefined, warn
     warnings.push(`build cache off: cannot write to ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)}); the build runs without it.`);
     return null;
   }
-  return { dir, version: toolVersion(), prints: new Map(), localeBytes: new Map() };
+  return { dir, version: toolVersion(), pages, prints: new Map(), localeBytes: new Map() };
 }

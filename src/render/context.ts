@@ -66,10 +66,10 @@ export interface RenderContext {
   write: boolean;
   /**
    * The build cache's folder, the part of every page's entry key that is the same for the whole
-   * build (see render/render-cache.ts), and the name of the build's packs of entries
-   * (cache/page-packs.ts); null without a cache.
+   * build (see render/render-cache.ts), the folder of this sitegen version's page entries and the
+   * name of the build's packs of them (cache/page-packs.ts); null without a cache.
    */
-  cache?: { dir: string; key: string; build: string } | null;
+  cache?: { dir: string; key: string; pages: string; build: string } | null;
   /**
    * The texts of numbers the pages' messages show, from the build cache and added to by the
    * renderers (cache/number-texts.ts, i18n/compiled-message.ts' useNumberTexts); null without a cache.

@@ -13,7 +13,7 @@
  */
 import { hash } from 'node:crypto';
 import { hashKey, isRecordOf } from '../cache/entries.ts';
-import { PackReader, PackWriter, readPageIndex, type PackLocation, type ReadRoom, type StoredEntry } from '../cache/page-packs.ts';
+import { PackReader, PackWriter, readStampedIndex, type PackLocation, type PageIndexRead, type ReadRoom, type StoredEntry } from '../cache/page-packs.ts';
 import { messagesOf, perContext, type JobResult, type RenderContext, type RenderJob } from './context.ts';
 import { fallbackChain } from '../locales.ts';
 import { jsonBytes } from './compact.ts';
@@ -166,14 +166,25 @@ export const RUNTIME_PREFIX = 'runtime.';
  * server module's (which renders on the main thread with the same context) read it once, not twice
  * (5,760 entries at 20 times the real site's size: 7 to 10 ms each).
  */
-const indexes: WeakMap<RenderContext, Map<string, PackLocation>> = ((globalThis as Record<symbol, unknown>)[Symbol.for('sitegen.pageIndexes')] ??= new WeakMap()) as never;
-function indexOf(ctx: RenderContext): Map<string, PackLocation> {
-  let index = indexes.get(ctx);
-  if (!index) {
-    const read = readPageIndex(ctx.cache!.dir);
-    indexes.set(ctx, (index = read === 'damaged' ? new Map() : read));
-  }
-  return index;
+const indexes: WeakMap<RenderContext, PageIndexRead> = ((globalThis as Record<symbol, unknown>)[Symbol.for('sitegen.pageIndexReads')] ??= new WeakMap()) as never;
+function indexOf(ctx: RenderContext): ReadonlyMap<string, PackLocation> {
+  const { entries } = indexRead(ctx);
+  return entries === 'damaged' ? NO_ENTRIES : entries;
+}
+const NO_ENTRIES: ReadonlyMap<string, PackLocation> = new Map();
+
+function indexRead(ctx: RenderContext): PageIndexRead {
+  let read = indexes.get(ctx);
+  if (!read) indexes.set(ctx, (read = readStampedIndex(ctx.cache!.pages)));
+  return read;
+}
+
+/**
+ * The page index as this thread read it for the render context, if it did: the build's end merges
+ * into it (page-packs.ts, savePageIndex) without reading the file again while it is unchanged.
+ */
+export function pageIndexRead(ctx: RenderContext): PageIndexRead | undefined {
+  return indexes.get(ctx);
 }
 
 export function hasEntry(ctx: RenderContext, key: string): boolean {
@@ -195,7 +206,7 @@ const readers = new WeakMap<RenderContext, PackReader>();
 export function lookup(ctx: RenderContext, job: RenderJob, key: string, kept?: KeptPayload, room?: ReadRoom): CacheLookup {
   const at = indexOf(ctx).get(key);
   let reader = readers.get(ctx);
-  if (at && !reader) readers.set(ctx, (reader = new PackReader(ctx.cache!.dir)));
+  if (at && !reader) readers.set(ctx, (reader = new PackReader(ctx.cache!.pages)));
   const keptLength = at && job.page.path !== null && kept ? kept(at) : null;
   // A length the entry cannot hold is not believed: the entry is read whole, and its payload compared as any.
   const tail = keptLength !== null && keptLength < at!.length ? keptLength : null;
@@ -215,7 +226,7 @@ const writers = new WeakMap<RenderContext, PackWriter>();
 /** Appends the entry to this thread's pack: where it went, null when it failed (that only costs the next build the render). */
 export function store(ctx: RenderContext, key: string, facts: RenderFacts): StoredEntry | null {
   let writer = writers.get(ctx);
-  if (!writer) writers.set(ctx, (writer = new PackWriter(ctx.cache!.dir, ctx.cache!.build)));
+  if (!writer) writers.set(ctx, (writer = new PackWriter(ctx.cache!.pages, ctx.cache!.build)));
   const at = writer.append(encodeEntry(key, facts));
   return at && { key, ...at };
 }

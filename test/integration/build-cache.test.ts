@@ -6,12 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { runCli } from '../../src/cli.ts';
-import { readPageIndex, type PackLocation } from '../../src/cache/page-packs.ts';
+import { pageFolder, readPageIndex, type PackLocation } from '../../src/cache/page-packs.ts';
+import { toolVersion } from '../../src/cache/build-cache.ts';
 import { editFile, expectSameTree, fixtureSites } from '../helpers/site.ts';
 
 const basic = fixtureSites('basic');
@@ -21,11 +22,12 @@ const buildInto = (root: string, out: string, cacheDir: string | false = CACHE):
 const entries = async (root: string, kind: 'check' | 'esbuild') =>
   (await readdir(path.join(root, CACHE, kind))).filter((n) => n.endsWith('.json')).map((n) => path.join(root, CACHE, kind, n));
 const cacheWarnings = (r: BuildResult) => r.warnings.filter((w) => w.includes('cache'));
-const packsFolder = (root: string) => path.join(root, CACHE, 'pages');
+/** This sitegen version's page folder (see cache/page-packs.ts, pageFolder). */
+const packsFolder = (root: string) => pageFolder(path.join(root, CACHE), toolVersion());
 
 /** Where the cache's index says each page entry is (see cache/page-packs.ts), in the order of their packs' bytes. */
 function pageEntries(root: string): PackLocation[] {
-  const index = readPageIndex(path.join(root, CACHE));
+  const index = readPageIndex(packsFolder(root));
   if (index === 'damaged') throw new Error('the page index is damaged');
   return [...index.values()].sort((a, b) => (a.pack === b.pack ? a.offset - b.offset : a.pack < b.pack ? -1 : 1));
 }
@@ -46,6 +48,12 @@ async function damageEntry(root: string, at: PackLocation, damage: (bytes: Buffe
 /** Damages a whole entry file (a check entry). */
 async function damageFile(file: string, damage: (bytes: Buffer) => Buffer): Promise<void> {
   await writeFile(file, damage(await readFile(file)));
+}
+
+/** Each file of a folder, by name, with its bytes. */
+async function folderBytes(folder: string): Promise<Record<string, Buffer>> {
+  const names = await readdir(folder);
+  return Object.fromEntries(await Promise.all(names.map(async (n) => [n, await readFile(path.join(folder, n))] as const)));
 }
 
 /** The bytes of every pack, and the bytes of the entries the index names. */
@@ -340,10 +348,9 @@ describe('build cache', () => {
   it('packs no index names are removed at the end of a build, and edit after edit the packs hold at most twice the bytes the index names', async () => {
     const root = await basic();
     await buildInto(root, 'first');
-    // What a build killed mid-way leaves (a pack of a process that is gone), and an entry file of a sitegen before packs.
+    // What a build killed mid-way leaves: a pack of a process that is gone.
     const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
     await writeFile(path.join(packsFolder(root), `${gone}-0123abcd-1.pack`), 'half an entry');
-    await writeFile(path.join(packsFolder(root), `${'a'.repeat(40)}.json`), '{}');
     // Each a message of many pages or of one, in one locale: every edit leaves some of the packs' entries unnamed.
     const edits: [string, RegExp, (i: number) => string][] = [
       ['locales/en.json', /"home": "[^"]*"/, (i) => `"home": "Home ${i}"`],
@@ -363,13 +370,46 @@ describe('build cache', () => {
       const names = await readdir(packsFolder(root));
       // By the pack's own pid, not a substring: pids wrap (pid_max 32768 on this machine), so the pid
       // of the process gone can be part of the live build's (2529 in 32529).
-      expect(names.filter((n) => n.startsWith(`${gone}-`) || n.endsWith('.json'))).toEqual([]);
+      expect(names.filter((n) => n.startsWith(`${gone}-`))).toEqual([]);
       const { packs, named } = await packBytes(root);
       expect(packs).toBeLessThanOrEqual(2 * named);
     }
     await buildInto(root, 'cold', false);
     await expectSameTree(path.join(root, 'cold'), path.join(root, `edit-${edits.length - 1}`));
     expect((await buildInto(root, 'again')).cache).toMatchObject({ rendered: 0, damaged: 0 });
+  });
+
+  it("another sitegen version's page folder is never read, and its index and packs are kept by this version's builds", async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'first');
+    // This version's entries become another version's: its folder under another version print.
+    const other = path.join(root, CACHE, 'pages', '0123456789abcdef');
+    await rename(packsFolder(root), other);
+    const before = await folderBytes(other);
+    expect(Object.keys(before).sort()).toEqual([expect.stringMatching(/\.pack$/), 'index']);
+    const second = await buildInto(root, 'second');
+    expect(second.cache).toMatchObject({ reused: 0, rendered: first.cache!.rendered, damaged: 0 });
+    expect(cacheWarnings(second)).toEqual([]);
+    // An edit (its build compacts and removes this version's packs no index names), and a build that reuses every page.
+    await editFile(root, 'locales/en.json', (t) => t.replace(/"home": "[^"]*"/, '"home": "Home edited"'));
+    expect((await buildInto(root, 'edited')).cache!.rendered).toBeGreaterThan(0);
+    expect((await buildInto(root, 'again')).cache).toMatchObject({ rendered: 0, damaged: 0 });
+    expect(await folderBytes(other)).toEqual(before);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), path.join(root, 'again'));
+  });
+
+  it('the index and packs of a sitegen before version folders (pages/index) are not read, and give no warning', async () => {
+    const root = await basic();
+    const first = await buildInto(root, 'first');
+    // The layout before: the index and the packs in pages/ itself.
+    for (const name of await readdir(packsFolder(root))) await rename(path.join(packsFolder(root), name), path.join(root, CACHE, 'pages', name));
+    const cached = await buildInto(root, 'cached');
+    expect(cached.cache).toMatchObject({ reused: 0, rendered: first.cache!.rendered, damaged: 0 });
+    expect(cached.warnings).toEqual(first.warnings);
+    // Left to the weekly pruning (an older sitegen used beside this one still reads them).
+    expect(await readdir(path.join(root, CACHE, 'pages'))).toContain('index');
+    await expectSameTree(path.join(root, 'first'), path.join(root, 'cached'));
   });
 
   it('two builds sharing a cache folder at once both write the pages of a cold build, and the next build reuses every page', async () => {

@@ -12,10 +12,13 @@ import { lstat, mkdir, readdir, readFile, rm, stat, symlink, truncate, unlink, w
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { readPageIndex } from '../../src/cache/page-packs.ts';
+import { pageFolder, readPageIndex } from '../../src/cache/page-packs.ts';
+import { toolVersion } from '../../src/cache/build-cache.ts';
 import { editFile, expectSameBytes, expectSameTree, fixtureSites, listFiles, snapshotTree } from '../helpers/site.ts';
 
 const basic = fixtureSites('basic');
+/** This sitegen version's page folder in the tests' cache (see cache/page-packs.ts, pageFolder). */
+const packsFolder = (root: string) => pageFolder(path.join(root, '.cache-test'), toolVersion());
 const buildInto = (root: string, out: string, cacheDir: string | false = '.cache-test'): Promise<BuildResult> =>
   build({ root, outDir: out, cacheDir, logger: createMemoryLogger(), workers: 0 });
 
@@ -36,11 +39,11 @@ function shared(before: Map<string, number>, after: Map<string, number>): string
  * first line (render/render-cache.ts, encodeEntry), whose lengths that line gives. Returns how many.
  */
 async function breakLinkLists(root: string): Promise<number> {
-  const index = readPageIndex(path.join(root, '.cache-test'));
+  const index = readPageIndex(packsFolder(root));
   if (index === 'damaged') throw new Error('the page index is damaged');
   let broken = 0;
   for (const at of index.values()) {
-    const file = path.join(root, '.cache-test', 'pages', at.pack);
+    const file = path.join(packsFolder(root), at.pack);
     const pack = await readFile(file);
     const entry = pack.subarray(at.offset, at.offset + at.length);
     const end = entry.indexOf(0x0a);
@@ -59,11 +62,11 @@ async function breakLinkLists(root: string): Promise<number> {
  * with the length of its payload.
  */
 async function breakPayloads(root: string): Promise<{ pack: string; offset: number; length: number; payload: number }[]> {
-  const index = readPageIndex(path.join(root, '.cache-test'));
+  const index = readPageIndex(packsFolder(root));
   if (index === 'damaged') throw new Error('the page index is damaged');
   const broken = [];
   for (const at of index.values()) {
-    const file = path.join(root, '.cache-test', 'pages', at.pack);
+    const file = path.join(packsFolder(root), at.pack);
     const pack = await readFile(file);
     const entry = pack.subarray(at.offset, at.offset + at.length);
     const { value } = JSON.parse(entry.toString('utf8', 0, entry.indexOf(0x0a))) as { value: { payload: number | null } };
@@ -316,17 +319,17 @@ describe('rebuilds link unchanged output instead of writing it', () => {
   it('a pack cut short inside a payload the previous output holds (so not read): that entry is found cut short all the same, its page renders again, and the output equals a cold build', async () => {
     const root = await basic();
     await buildInto(root, 'dist');
-    const index = readPageIndex(path.join(root, '.cache-test'));
+    const index = readPageIndex(packsFolder(root));
     if (index === 'damaged') throw new Error('the page index is damaged');
     // An entry with a payload, its pack cut a byte before the entry's end: inside its payload.
     const entries = [...index.values()].sort((a, b) => a.offset - b.offset);
     let last: (typeof entries)[number] | undefined;
     for (const at of entries) {
-      const pack = await readFile(path.join(root, '.cache-test', 'pages', at.pack));
+      const pack = await readFile(path.join(packsFolder(root), at.pack));
       const { value } = JSON.parse(pack.toString('utf8', at.offset, pack.indexOf(0x0a, at.offset))) as { value: { payload: number | null } };
       if ((value.payload ?? 0) > 1) last ??= at;
     }
-    const file = path.join(root, '.cache-test', 'pages', last!.pack);
+    const file = path.join(packsFolder(root), last!.pack);
     await truncate(file, last!.offset + last!.length - 1);
     await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
     const edited = await buildInto(root, 'dist');

@@ -35,7 +35,7 @@ afterEach(async () => {
 /** The messages stage of `sitegen build` (which defers) with the cache at cacheDir, its texts kept once it ends. */
 async function messagesStage(defer = true): Promise<BuildState> {
   const state = newState(config, createMemoryLogger(), []);
-  state.cache = { dir: cacheDir, version: 'test', prints: new Map() };
+  state.cache = { dir: cacheDir, version: 'test', pages: path.join(cacheDir, 'pages', 'test'), prints: new Map() };
   state.deferMessages = defer;
   await loadMessagesStage(state);
   await state.textsKept;
@@ -91,7 +91,7 @@ describe('locale files the sources\' digest read', () => {
     // What the digest saw: a text other than the file's now (edited since, while the build ran).
     const seen = Buffer.from(JSON.stringify({ ...(JSON.parse(await readFile(file, 'utf8')) as object), seen: 'als gelesen' }));
     const state = newState(config, createMemoryLogger(), []);
-    state.cache = { dir: cacheDir, version: 'test', prints: new Map([[file, createHash('sha1').update(seen).digest('base64')]]), localeBytes: new Map([[file, seen]]) };
+    state.cache = { dir: cacheDir, version: 'test', pages: path.join(cacheDir, 'pages', 'test'), prints: new Map([[file, createHash('sha1').update(seen).digest('base64')]]), localeBytes: new Map([[file, seen]]) };
     state.deferMessages = true;
     await loadMessagesStage(state);
     // The stage keeps the texts it loaded in the cache as it returns: done before the cache is removed (afterEach).

@@ -17,12 +17,12 @@ describe('the page index of a render context', () => {
   it('is read once for every copy of the render cache module on the thread', async () => {
     const dir = await tempDir();
     await mkdir(path.join(dir, 'pages'), { recursive: true });
-    const context = { write: true, cache: { dir, key: 'build-key', build: 'unused' } } as RenderContext;
+    const context = { write: true, cache: { dir, key: 'build-key', pages: path.join(dir, 'pages'), build: 'unused' } } as RenderContext;
     const job = { page: { file: '/site/pages/a.tsx', key: 'pages/a.tsx', path: '/a', base: 'a', layout: 'default', aliases: [], head: { title: 't', description: 'd' } }, locale: 'en' } as RenderJob;
     const key = jobKey(context, job)!;
     const build = newBuildPacks();
     await writeFile(path.join(dir, 'pages', `${build}-1.pack`), Buffer.alloc(1));
-    await savePageIndex(dir, build, [{ key, pack: `${build}-1.pack`, offset: 0, length: 1 }]);
+    await savePageIndex(path.join(dir, 'pages'), build, [{ key, pack: `${build}-1.pack`, offset: 0, length: 1 }]);
     expect(hasEntry(context, key)).toBe(true);
     // The index is gone: a copy of the module that read it again would find no entry.
     await rm(path.join(dir, 'pages', 'index'));

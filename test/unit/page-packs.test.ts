@@ -7,13 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { newBuildPacks, PackReader, PackWriter, ReadRoom, readPacked } from '../../src/cache/page-packs.ts';
+import { newBuildPacks, PackReader, PackWriter, ReadRoom, readPacked, readPageIndex, readStampedIndex, savePageIndex, type StoredEntry } from '../../src/cache/page-packs.ts';
 import { tempDirs } from '../helpers/site.ts';
 
 const tempDir = tempDirs('page-packs');
+/** A sitegen version's page folder (pageFolder) in a new cache. */
 const cacheDir = async () => {
-  const dir = await tempDir();
-  await mkdir(path.join(dir, 'pages'));
+  const dir = path.join(await tempDir(), 'pages', 'version');
+  await mkdir(dir, { recursive: true });
   return dir;
 };
 const entry = (...texts: string[]) => texts.map((t) => Buffer.from(t));
@@ -35,9 +36,9 @@ describe('PackWriter', () => {
   it('gives null for an entry it cannot write, and for every entry after it', async () => {
     const dir = await cacheDir();
     const writer = new PackWriter(dir, newBuildPacks());
-    await rm(path.join(dir, 'pages'), { recursive: true });
+    await rm(dir, { recursive: true });
     expect(writer.append(entry('{"key":"a"}\n'))).toBeNull();
-    await mkdir(path.join(dir, 'pages'));
+    await mkdir(dir);
     expect(writer.append(entry('{"key":"b"}\n'))).toBeNull();
     writer.release();
   });
@@ -103,5 +104,58 @@ describe('PackReader', () => {
     expect(reader.read({ pack: '1-abc-0.pack', offset: 0, length: 10 })).toBeNull();
     expect(reader.read(a)!.toString()).toBe('{"key":"a"}\n');
     reader.close();
+  });
+});
+
+describe('savePageIndex', () => {
+  /** A build's end that stored one entry under `key` (each build in a pack of its own). */
+  const storeOne = (folder: string, key: string): { build: string; stored: StoredEntry[] } => {
+    const build = newBuildPacks();
+    const writer = new PackWriter(folder, build);
+    const at = writer.append(entry(`{"key":"${key}"}\n`))!;
+    writer.release();
+    return { build, stored: [{ key, ...at }] };
+  };
+  const keys = (folder: string) => {
+    const index = readPageIndex(folder);
+    if (index === 'damaged') throw new Error('the page index is damaged');
+    return [...index.keys()].sort();
+  };
+
+  it('merges into the index as the render read it while the file is unchanged since', async () => {
+    const folder = await cacheDir();
+    const a = storeOne(folder, 'a'.repeat(16));
+    await savePageIndex(folder, a.build, a.stored);
+    const read = readStampedIndex(folder);
+    // What the render read, not the file: an entry only this read has shows that the file was not read again.
+    if (read.entries === 'damaged') throw new Error('the page index is damaged');
+    read.entries.set('c'.repeat(16), a.stored[0]!);
+    const b = storeOne(folder, 'b'.repeat(16));
+    expect(await savePageIndex(folder, b.build, b.stored, read)).toBe(0);
+    expect(keys(folder)).toEqual(['a'.repeat(16), 'b'.repeat(16), 'c'.repeat(16)]);
+  });
+
+  it('reads the index again when another build saved it since the render read it, and keeps that build\'s entries', async () => {
+    const folder = await cacheDir();
+    const a = storeOne(folder, 'a'.repeat(16));
+    await savePageIndex(folder, a.build, a.stored);
+    const read = readStampedIndex(folder);
+    // Another build sharing the folder ends in between.
+    const other = storeOne(folder, 'd'.repeat(16));
+    await savePageIndex(folder, other.build, other.stored);
+    const b = storeOne(folder, 'b'.repeat(16));
+    expect(await savePageIndex(folder, b.build, b.stored, read)).toBe(0);
+    expect(keys(folder)).toEqual(['a'.repeat(16), 'b'.repeat(16), 'd'.repeat(16)]);
+  });
+
+  it('reads the index again when it was made since the render found none', async () => {
+    const folder = await cacheDir();
+    const read = readStampedIndex(folder);
+    expect(read.entries).toEqual(new Map());
+    const other = storeOne(folder, 'd'.repeat(16));
+    await savePageIndex(folder, other.build, other.stored);
+    const b = storeOne(folder, 'b'.repeat(16));
+    await savePageIndex(folder, b.build, b.stored, read);
+    expect(keys(folder)).toEqual(['b'.repeat(16), 'd'.repeat(16)]);
   });
 });

@@ -20,7 +20,7 @@ async function site(pages: number) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sitegen-workers-'));
   dirs.push(dir);
   await mkdir(path.join(dir, 'pages'), { recursive: true });
-  const context = { write: true, cache: { dir, key: 'build-key', build: 'unused' } } as RenderContext;
+  const context = { write: true, cache: { dir, key: 'build-key', pages: path.join(dir, 'pages'), build: 'unused' } } as RenderContext;
   const jobs: RenderJob[] = [];
   for (let i = 0; i < pages; i++) {
     const page: PageInfo = { file: `/site/pages/p${i}.tsx`, key: `pages/p${i}.tsx`, path: `/p${i}`, base: `/p${i}`, layout: 'default', aliases: [], head: { title: 't', description: 'd' } };
@@ -32,7 +32,7 @@ async function site(pages: number) {
     const pack = `${build}-1.pack`;
     const cached = jobs.slice(0, Math.round(jobs.length * share));
     await writeFile(path.join(dir, 'pages', pack), Buffer.alloc(cached.length));
-    await savePageIndex(dir, build, cached.map((job, i) => ({ key: jobKey(context, job)!, pack, offset: i, length: 1 })));
+    await savePageIndex(path.join(dir, 'pages'), build, cached.map((job, i) => ({ key: jobKey(context, job)!, pack, offset: i, length: 1 })));
   };
   return { context, jobs, cache };
 }
