@@ -90,8 +90,19 @@ export async function findPreviousOutput(outDir: string, assetsDir: string, buil
 export function previousFile(previous: PreviousOutput | null | undefined, rel: string): string | null {
   if (!previous) return null;
   const { payloads } = previous;
-  if (payloads && rel.startsWith(payloads.now)) return path.join(previous.dir, payloads.before + rel.slice(payloads.now.length));
-  return path.join(previous.dir, rel);
+  if (payloads && rel.startsWith(payloads.now)) return inFolder(previous.dir, payloads.before + rel.slice(payloads.now.length));
+  return inFolder(previous.dir, rel);
+}
+
+/**
+ * The path of `rel`, a path the build made relative to an output folder (normalized: no `.`,
+ * `..` or doubled separators), in the folder `dir`: joined as strings when `dir` is a folder's
+ * path without a separator at its end, as output folders are. path.join normalizes the whole path
+ * again: at 20 times the real site's size a rebuild joined ~25,000 such paths, a seventh of what
+ * its main thread allocated.
+ */
+export function inFolder(dir: string, rel: string): string {
+  return dir === '' || dir.endsWith(path.sep) ? path.join(dir, rel) : `${dir}${path.sep}${rel}`;
 }
 
 /** The length of a payload's print (see payloadPrint): 120 bits of its SHA-1, in base64. */

@@ -29,7 +29,7 @@ import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type C
 import { ReadRoom, sourceOf, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
 import { ListSender, NO_LINKS, ResultCompactor, type NewLists, type SentResult } from './compact.ts';
 import { utf8Of, utf8OfText } from '../text/utf8.ts';
-import { buildIdChanged, isFileOf, previousFile, putFile, putNewFile, putRecorded, recordedPayload } from '../reuse-output.ts';
+import { buildIdChanged, inFolder, previousFile, putFile, putNewFile, putRecorded, recordedPayload } from '../reuse-output.ts';
 
 const requireHere = createRequire(import.meta.url);
 /**
@@ -243,7 +243,7 @@ function write(ctx: RenderContext, writes: Writes, rel: string, contents: string
   const previous = previousFile(ctx.previous, rel);
   if (holdsBuildId && previous !== null && buildIdChanged(ctx.previous!)) return writeNew(ctx, writes, rel, [contents]);
   if (previous === null && writes.inline) return writeNew(ctx, writes, rel, [contents]);
-  const file = path.join(ctx.outDir, rel);
+  const file = inFolder(ctx.outDir, rel);
   writes.pending.push(folderOf(ctx, writes, file).then(() => putFile(file, contents, previous)));
   return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
@@ -253,28 +253,55 @@ function write(ctx: RenderContext, writes: Writes, rel: string, contents: string
  * KeptPayload): the length of the payload of the entry at `at` when the previous output's file at
  * the payload's place is that entry's payload by the output record (reuse-output.ts,
  * recordedPayload): it is then linked without being read, and not read from the entry either.
- * `stats` is that file's lstat, when the lookup found it. Undefined when the page has no payload,
- * or the build no record of the output it replaces.
+ * Undefined when the page has no payload, or the build no record of the output it replaces.
+ *
+ * In a staging folder that holds an older output (output.ts, createStagingDir), the file at the
+ * payload's place there is mostly that very file, linked from build to build. So its lstat is
+ * taken first: when the record holds its print, it is the entry's payload, and it stays as it is
+ * (`staged`), one lstat in all; else the previous output's file is asked as above. At 20 times the
+ * real site's size a rebuild that staged into an older output took ~5,000 lstats of each (~130 ms
+ * of its main thread apiece in a profile).
  */
-function keptPayload(ctx: RenderContext, rel: string | null): { length: KeptPayload; stats: Stats | null } | undefined {
+function keptPayload(ctx: RenderContext, rel: string | null): KeptFile | undefined {
   const output = ctx.previous;
   const previous = ctx.write && rel !== null && output?.recorded ? previousFile(output, rel) : null;
   if (previous === null) return undefined;
-  const kept = { stats: null as Stats | null, length: (at: PackLocation) => (kept.stats = recordedPayload(output!, rel!, previous, sourceOf(at)))?.size ?? null };
+  const here = output!.stagedBefore !== null ? inFolder(ctx.outDir, rel!) : null;
+  const kept: KeptFile = {
+    previous,
+    stats: null,
+    staged: false,
+    length: (at: PackLocation) => {
+      const source = sourceOf(at);
+      const stats = here === null ? null : recordedPayload(output!, rel!, here, source);
+      kept.staged = stats !== null;
+      kept.stats = stats ?? recordedPayload(output!, rel!, previous, source);
+      return kept.stats?.size ?? null;
+    },
+  };
   return kept;
 }
 
 /**
- * Starts linking the payload of a page from the cache that the previous output holds (`recorded`,
- * that file's lstat: see keptPayload), neither read. Returns its size.
+ * A payload the previous output may hold (see keptPayload): that file's path; once lookup has asked
+ * `length`, the lstat of the file found to hold the entry's payload, and whether that is the one in
+ * the staging folder already (`staged`).
  */
-function linkPayload(ctx: RenderContext, writes: Writes, rel: string, recorded: Stats): number {
-  const file = path.join(ctx.outDir, rel);
-  // In a staging folder that holds an older output, the payload there is mostly this very file,
-  // linked from build to build: one lstat, not a link refused (EEXIST) and two lstats to see that.
-  if (ctx.previous!.stagedBefore !== null && isFileOf(file, recorded)) return recorded.size;
-  const previous = previousFile(ctx.previous, rel)!;
-  writes.pending.push(folderOf(ctx, writes, file).then(() => putRecorded(file, previous)));
+interface KeptFile {
+  previous: string;
+  stats: Stats | null;
+  staged: boolean;
+  length: KeptPayload;
+}
+
+/**
+ * Starts linking the payload of a page from the cache that the previous output holds (`kept`, see
+ * keptPayload), neither read; nothing to do when the staging folder holds it already. Returns its size.
+ */
+function linkPayload(ctx: RenderContext, writes: Writes, rel: string, kept: KeptFile, recorded: Stats): number {
+  if (kept.staged) return recorded.size;
+  const file = inFolder(ctx.outDir, rel);
+  writes.pending.push(folderOf(ctx, writes, file).then(() => putRecorded(file, kept.previous)));
   return recorded.size;
 }
 
@@ -288,7 +315,7 @@ function writeParts(ctx: RenderContext, writes: Writes, rel: string, parts: Uint
 }
 
 function writeNew(ctx: RenderContext, writes: Writes, rel: string, parts: (string | Uint8Array)[]): number {
-  const file = path.join(ctx.outDir, rel);
+  const file = inFolder(ctx.outDir, rel);
   const buffers = parts.map((p) => (typeof p === 'string' ? utf8OfText(p) : p));
   // A path made twice by this renderer is made new the second time: the first write may not be done.
   const stagedBefore = !ctx.previous || madeBefore(ctx, rel) ? null : ctx.previous.stagedBefore;
@@ -332,12 +359,12 @@ function foldersOf(ctx: RenderContext): Folders {
  * entry (CachedFacts). Null, with nothing written, when they are needed and their part of the
  * entry is damaged: the page renders instead.
  */
-function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, facts: CachedFacts, source: string, writes: Writes, files: PageFiles, kept: Stats | null): JobResult | null {
+function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, facts: CachedFacts, source: string, writes: Writes, files: PageFiles, kept: KeptFile | undefined): JobResult | null {
   const { page, locale } = job;
   // As many documents as paths, and a payload for a route page: lookup() made sure.
   const { documents: docs, payload } = files;
   // The previous output's payload, when it is this entry's (lookup then read none of the entry's).
-  const recorded = facts.payload === 'kept' ? kept : null;
+  const recorded = facts.payload === 'kept' ? (kept?.stats ?? null) : null;
   const links = recorded !== null && ctx.previous!.linksJudged === true ? NO_LINKS : facts.links();
   if (links === undefined) return null;
   let bytes = 0;
@@ -347,7 +374,7 @@ function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, fa
       const { before, after } = facts.docs[i]!;
       bytes += writeParts(ctx, writes, doc.file, [before, id, after]);
     }
-    if (payload && recorded) bytes += linkPayload(ctx, writes, payload, recorded);
+    if (payload && recorded) bytes += linkPayload(ctx, writes, payload, kept!, recorded);
     else if (payload && facts.payload !== null && facts.payload !== 'kept') bytes += write(ctx, writes, payload, facts.payload);
   }
   for (const [key, from] of facts.fallbacks) entry.fallbacks.set(key, from);
@@ -404,7 +431,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   const files = pageFiles(page, job.locale, ctx);
   const held = key ? keptPayload(ctx, files.payload) : undefined;
   const cached = key ? lookup(ctx, job, key, held?.length, writes.room) : null;
-  const reused = cached?.facts ? reuseJob(ctx, job, entry, cached.facts, sourceOf(cached.at), writes, files, held?.stats ?? null) : null;
+  const reused = cached?.facts ? reuseJob(ctx, job, entry, cached.facts, sourceOf(cached.at), writes, files, held) : null;
   if (reused) return reused;
   // An entry not found, or found and not used: damaged (a part of it, or its links' when needed).
   const damaged = cached !== null && (cached.facts !== null || cached.damaged);

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { linkSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, rm, stat, symlink, truncate, unlink, writeFile, link as fsLink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, rm, stat, symlink, truncate, unlink, writeFile, link as fsLink } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
@@ -425,6 +425,47 @@ describe('a rebuild stages into the output the last rebuild replaced', () => {
     const kept = shared(before, await inodes(dist, third.buildId)).filter((rel) => rel.endsWith('payload.json'));
     expect(kept.length).toBeGreaterThan(0);
     expect(linked.filter((to) => to.endsWith('payload.json'))).toEqual([]);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
+  });
+
+  // The older output shares the payload files of the output it was replaced by (both hold the same
+  // inode): the build keeps the one in the staging folder when the record knows it, and then does not
+  // look at the previous output's file at all (render/server.tsx, keptPayload).
+  it('a payload replaced by hand in the output by a new file: the older output still holds the recorded one, which the output keeps', async () => {
+    const { root, dist } = await withSpare();
+    const id = (await readdir(path.join(dist, '_static'))).find((name) => name !== 'assets')!;
+    const rel = path.join('_static', id, 'about', 'payload.json');
+    const recorded = await stat(path.join(dist, rel));
+    const bytes = await readFile(path.join(dist, rel));
+    // Its folder moved aside whole (an unlink would change the shared file's link count, hence its
+    // change time, and the record would know it no more), and a new file of other bytes put there.
+    await rename(path.join(dist, '_static', id, 'about'), path.join(dist, '_static', id, 'about.old'));
+    await mkdir(path.join(dist, '_static', id, 'about'));
+    await writeFile(path.join(dist, rel), bytes.toString('utf8').replace('About', 'Abuot'));
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich und alle.', 'für alle.'));
+    const third = await buildInto(root, 'dist');
+    const now = path.join(dist, rel.replace(id, third.buildId));
+    expect(await readFile(now)).toEqual(bytes);
+    expect((await stat(now)).ino).toBe(recorded.ino);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
+  });
+
+  it('a payload edited by hand in the output, which the older output shares, its size and modification time put back, is replaced by the right bytes', async () => {
+    const { root, dist } = await withSpare();
+    const id = (await readdir(path.join(dist, '_static'))).find((name) => name !== 'assets')!;
+    const rel = path.join('_static', id, 'about', 'payload.json');
+    const bytes = await readFile(path.join(dist, rel));
+    const times = path.join(root, 'times');
+    await writeFile(times, '');
+    execFileSync('touch', ['-r', path.join(dist, rel), times]);
+    await editFile(dist, rel, (text) => text.replace('About', 'Abuot'));
+    execFileSync('touch', ['-r', times, path.join(dist, rel)]);
+    expect((await stat(path.join(dist, rel))).size).toBe(bytes.length);
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich und alle.', 'für alle.'));
+    const third = await buildInto(root, 'dist');
+    expect(await readFile(path.join(dist, rel.replace(id, third.buildId)))).toEqual(bytes);
     await buildInto(root, 'cold', false);
     await expectSameTree(path.join(root, 'cold'), dist);
   });
