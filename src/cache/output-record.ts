@@ -38,7 +38,7 @@ import { dirPrint, filePrint, type Inputs } from './bundle-cache.ts';
 import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
 import { sourceFolders } from './source-prints.ts';
 import { SRC_DIR } from '../package-root.ts';
-import { payloadPrint } from '../reuse-output.ts';
+import { payloadPrint, type FileFacts } from '../reuse-output.ts';
 
 /** What the report of the recorded build said that a build without its stages cannot know. */
 export interface OutputReport extends Pick<BuildResult, 'buildId' | 'pages' | 'aliases' | 'notFoundPages' | 'locales' | 'files' | 'bytes' | 'runtime'> {
@@ -164,16 +164,17 @@ export function recordedOutput(scope: RecordScope, onDamaged: () => void): Recor
  * what esbuild read for it, `written`, the files the build wrote there (see listing), and of its
  * `pages`, a print of each payload and of the sitemap from the same walk's lstat and what their
  * links were judged against. When the folder or the clock cannot be trusted, the record is
- * removed: the next build is full, and reads every payload it compares.
+ * removed: the next build is full, and reads every payload it compares. The files of `made` (by
+ * path in the output) are listed from their facts as the build wrote them, without an lstat.
  */
-export async function recordOutput(scope: RecordScope, inputs: Inputs[], report: OutputReport, written: Iterable<string>, pages?: WrittenPages): Promise<void> {
+export async function recordOutput(scope: RecordScope, inputs: Inputs[], report: OutputReport, written: Iterable<string>, pages?: WrittenPages, made?: ReadonlyMap<string, FileFacts> | null): Promise<void> {
   const { file, slot } = recordFile(scope.cache, scope.config.outDir);
   let prints = '';
   let sitemap = '';
   const folder = pages && path.sep + pages.payloads.folder;
   const sitemapAt = pages && path.sep + pages.sitemap.rel;
   const onFile = pages && folder
-    ? (rel: string, stats: Stats) => {
+    ? (rel: string, stats: FileFacts) => {
         if (rel === sitemapAt) sitemap = payloadPrint(pages.sitemap.rel, stats, pages.sitemap.source);
         const source = rel.startsWith(folder) ? pages.payloads.sources.get(rel.slice(folder.length)) : undefined;
         if (source !== undefined) prints += payloadPrint(rel.slice(folder.length), stats, source);
@@ -181,7 +182,7 @@ export async function recordOutput(scope: RecordScope, inputs: Inputs[], report:
     : undefined;
   // Every folder of the output is as the build left it: the clock now is their bound (see OutputRecord's folders).
   const folders = clockNow(scope.config.outDir);
-  const now = folders !== null && listing(scope.config.outDir, namesOf(written), onFile);
+  const now = folders !== null && listing(scope.config.outDir, namesOf(written), onFile, made);
   if (now && (await settledAfter(scope.config.outDir, Math.max(now.maxCtimeMs, folders)))) {
     writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, folders, payloads: prints, links: pages?.links ?? '', sitemap, report } satisfies OutputRecord);
   } else {
@@ -251,8 +252,19 @@ function namesOf(files: Iterable<string>): (rel: string) => string[] | undefined
  * folders' reads (an open, two getdents and a close for each of ~10,000) were most of the ~160 ms
  * the record took after a message edit. Whatever else is in the folder then, the next build's walk
  * finds it and its digest differs: that build is a full one.
+ *
+ * A file of `made` (by its path from the tree's top, without a separator before it) is taken as
+ * those facts, which the build took of a regular file it made new as it wrote it (reuse-output.ts,
+ * FileFacts), not by an lstat: at 20 times the real site's size, after a message edit, ~5,000
+ * documents of the walk's ~10,000 files. Were such a file changed since, the next build's walk
+ * would see its digest differ all the same, and build in full.
  */
-function listing(dir: string, given?: (rel: string) => string[] | undefined, onFile?: (rel: string, stats: Stats) => void): { digest: string; maxCtimeMs: number; foldersCtimeMs: number } | null {
+function listing(
+  dir: string,
+  given?: (rel: string) => string[] | undefined,
+  onFile?: (rel: string, stats: FileFacts) => void,
+  made?: ReadonlyMap<string, FileFacts> | null,
+): { digest: string; maxCtimeMs: number; foldersCtimeMs: number } | null {
   const h = createHash('sha256');
   let maxCtimeMs = 0;
   let foldersCtimeMs = 0;
@@ -261,11 +273,10 @@ function listing(dir: string, given?: (rel: string) => string[] | undefined, onF
     h.update(`${rel}\0d\n`);
     if (stats) foldersCtimeMs = Math.max(foldersCtimeMs, stats.ctimeMs);
   };
-  const file = (rel: string, stats: Stats) => {
-    const kind = stats.isFile() ? 'f' : stats.isSymbolicLink() ? 'l' : 'o';
+  const file = (rel: string, stats: FileFacts, kind: 'f' | 'l' | 'o') => {
     h.update(`${rel}\0${kind}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\0${stats.mode}\n`);
     maxCtimeMs = Math.max(maxCtimeMs, stats.ctimeMs);
-    if (onFile && stats.isFile()) onFile(rel, stats);
+    if (onFile && kind === 'f') onFile(rel, stats);
   };
   // Paths joined as strings: path.join's normalizing was a fifth of the walk's time at 10,000 files.
   const walk = (rel: string, inside: string[]) => {
@@ -278,8 +289,13 @@ function listing(dir: string, given?: (rel: string) => string[] | undefined, onF
         if (!walk(child, listed)) return false;
         continue;
       }
+      const facts = made?.get(child.slice(1));
+      if (facts) {
+        file(child, facts, 'f');
+        continue;
+      }
       const stats = lstatSync(dir + child);
-      if (!stats.isDirectory()) file(child, stats);
+      if (!stats.isDirectory()) file(child, stats, stats.isFile() ? 'f' : stats.isSymbolicLink() ? 'l' : 'o');
       // A folder where the build's list has a file: not what the build wrote.
       else if (given) return false;
       else {

@@ -2,7 +2,7 @@ import type { Locale } from '../locales.ts';
 import { messagesNow, type LocaleMessages } from '../i18n/deferred-messages.ts';
 import type { Messages } from '../i18n/translator.ts';
 import type { SiteInfo } from '../page-api.ts';
-import type { PreviousOutput } from '../reuse-output.ts';
+import type { FileFacts, PreviousOutput } from '../reuse-output.ts';
 import type { StoredEntry } from '../cache/page-packs.ts';
 import type { SocialImageTags } from '../social-image.ts';
 
@@ -62,6 +62,12 @@ export interface RenderContext {
    * or when there is none.
    */
   previous?: PreviousOutput | null;
+  /**
+   * Where the main thread's renderer puts the facts of the files it makes new (reuse-output.ts,
+   * FileFacts), by their path in the output, for the output record to list them without an
+   * lstat each; null or absent elsewhere (render workers, dev, a build without a cache).
+   */
+  madeFiles?: Map<string, FileFacts> | null;
   /** Whether pages are written to disk; false when only collecting the keys pages use. */
   write: boolean;
   /**

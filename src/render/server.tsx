@@ -319,7 +319,9 @@ function writeNew(ctx: RenderContext, writes: Writes, rel: string, parts: (strin
   const buffers = parts.map((p) => (typeof p === 'string' ? utf8OfText(p) : p));
   // A path made twice by this renderer is made new the second time: the first write may not be done.
   const stagedBefore = !ctx.previous || madeBefore(ctx, rel) ? null : ctx.previous.stagedBefore;
-  writes.pending.push(folderOf(ctx, writes, file).then(() => putNewFile(file, buffers, stagedBefore)));
+  // The output record lists this file from its facts as written (reuse-output.ts, FileFacts), not by an lstat.
+  const made = ctx.madeFiles;
+  writes.pending.push(folderOf(ctx, writes, file).then(() => putNewFile(file, buffers, stagedBefore, !!made)).then((facts) => void (facts && made?.set(rel, facts))));
   return buffers.reduce((n, b) => n + b.byteLength, 0);
 }
 
