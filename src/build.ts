@@ -259,7 +259,7 @@ async function fullBuild(
   names?.save();
   const report = outputReport(state, warnings.length, shardLocales(state).length);
   // After the swap and the old output's removal: both change what the record holds of the folder.
-  if (scope) await recordOutput(scope, state.bundleInputs, report, writtenFiles(state), writtenPages(state), state.madeFiles);
+  if (scope) await recordOutput(scope, state.bundleInputs, report, writtenFiles(state), writtenPages(state), state.fileFacts);
   return resultOf(report, config, shard, state.warnings, state.stages, state.cache && { dir: state.cache.dir, ...state.cacheUse });
 }
 

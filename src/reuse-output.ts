@@ -199,9 +199,15 @@ export async function putNewFile(file: string, contents: readonly Uint8Array[], 
 
 /**
  * What the output record keeps of a file it lists (cache/output-record.ts, listing), as an lstat
- * gives it. putNewFile takes them with an fstat of the file it has just written when asked
- * (`facts`): a document made new, which nothing else links to and nothing writes after, so the
- * same as an lstat after the swap gives; the record then takes no lstat of it.
+ * gives it; the record takes no lstat of a file the build knows them of:
+ * - a document made new: putNewFile takes them with an fstat of the file it has just written,
+ *   when asked (`facts`). It has one link and nothing writes it after: what an lstat after the
+ *   swap gives.
+ * - a payload the staging folder holds already (render/server.tsx, keptPayload): its lstat as
+ *   the build found it. Nothing links or unlinks it after: the previous output that shares it is
+ *   kept whole as the next build's staging folder (output.ts, swapIntoPlace). Where it is removed
+ *   instead, its files' link counts and change times change, and the next build, whose walk sees
+ *   that, is a full one.
  */
 export interface FileFacts {
   dev: number;
@@ -212,7 +218,7 @@ export interface FileFacts {
   ctimeMs: number;
 }
 
-function factsOf({ dev, ino, mode, size, mtimeMs, ctimeMs }: Stats): FileFacts {
+export function factsOf({ dev, ino, mode, size, mtimeMs, ctimeMs }: Stats): FileFacts {
   return { dev, ino, mode, size, mtimeMs, ctimeMs };
 }
 

@@ -127,8 +127,8 @@ export interface BuildState {
   bundleInputs: Inputs[];
   /** What writtenFiles gives, once made: the staging folder's pruning and the output record both ask. */
   written: ReadonlySet<string> | null;
-  /** The facts of the files the main thread's renderer made new (RenderContext's madeFiles), for the output record; null without a cache. */
-  madeFiles: Map<string, FileFacts> | null;
+  /** The facts of the files the main thread's renderer made new or left in place (RenderContext's fileFacts), for the output record; null without a cache. */
+  fileFacts: Map<string, FileFacts> | null;
 }
 
 export function newState(config: ResolvedConfig, logger: Logger, warnings: string[], workers?: number): BuildState {
@@ -137,7 +137,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     messages: new Map(), messagePrints: new WeakMap(), deferMessages: false, prestart: false, prestarted: null, localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
-    previous: null, recorded: null, linksJudged: '', siteWrites: null, textsKept: null, bundleInputs: [], written: null, madeFiles: null,
+    previous: null, recorded: null, linksJudged: '', siteWrites: null, textsKept: null, bundleInputs: [], written: null, fileFacts: null,
   };
 }
 
@@ -460,8 +460,8 @@ export async function renderStage(state: BuildState): Promise<void> {
   const numbers = context.cache && state.write ? cachedNumberTexts(state.cache!, () => state.cacheUse.damaged++) : null;
   const prestarted = await state.prestarted;
   state.prestarted = null;
-  state.madeFiles = context.cache && state.write ? new Map() : null;
-  const rendering = { ...context, previous: state.previous, numberTexts: numbers?.texts ?? null, madeFiles: state.madeFiles };
+  state.fileFacts = context.cache && state.write ? new Map() : null;
+  const rendering = { ...context, previous: state.previous, numberTexts: numbers?.texts ?? null, fileFacts: state.fileFacts };
   state.results = await renderAll({
     prestarted,
     modulePath: state.server!.modulePath,

@@ -254,10 +254,11 @@ function namesOf(files: Iterable<string>): (rel: string) => string[] | undefined
  * finds it and its digest differs: that build is a full one.
  *
  * A file of `made` (by its path from the tree's top, without a separator before it) is taken as
- * those facts, which the build took of a regular file it made new as it wrote it (reuse-output.ts,
- * FileFacts), not by an lstat: at 20 times the real site's size, after a message edit, ~5,000
- * documents of the walk's ~10,000 files. Were such a file changed since, the next build's walk
- * would see its digest differ all the same, and build in full.
+ * those facts, which the build took of a regular file it made new as it wrote it, or found in
+ * place (reuse-output.ts, FileFacts), not by an lstat: at 20 times the real site's size, after a
+ * message edit, ~5,000 documents of the walk's ~10,000 files, and ~5,000 payloads more when the
+ * build staged into an older output. Were such a file changed since, the next build's walk would
+ * see its digest differ all the same, and build in full.
  */
 function listing(
   dir: string,

@@ -63,11 +63,12 @@ export interface RenderContext {
    */
   previous?: PreviousOutput | null;
   /**
-   * Where the main thread's renderer puts the facts of the files it makes new (reuse-output.ts,
-   * FileFacts), by their path in the output, for the output record to list them without an
-   * lstat each; null or absent elsewhere (render workers, dev, a build without a cache).
+   * Where the main thread's renderer puts the facts of the files it makes new, or leaves as the
+   * staging folder holds them (reuse-output.ts, FileFacts), by their path in the output, for the
+   * output record to list them without an lstat each; null or absent elsewhere (render workers,
+   * dev, a build without a cache).
    */
-  madeFiles?: Map<string, FileFacts> | null;
+  fileFacts?: Map<string, FileFacts> | null;
   /** Whether pages are written to disk; false when only collecting the keys pages use. */
   write: boolean;
   /**

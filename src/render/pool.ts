@@ -229,8 +229,8 @@ async function renderShared(mod: ServerModule, options: RenderOptions, count: nu
       const has = withFallbacks(context, queue.localesOf(thread));
       // Its answers come on a port of their own, which the main thread also reads between its own pages (readAnswers).
       const { port1: answers, port2 } = new MessageChannel();
-      // A worker's files are listed by the output record's lstat: it keeps no facts of them (RenderContext's madeFiles).
-      const data: WorkerData = { context: { ...context, madeFiles: null, messages: messagesFor(context, has) }, progress, started, answers: port2 };
+      // A worker's files are listed by the output record's lstat: it keeps no facts of them (RenderContext's fileFacts).
+      const data: WorkerData = { context: { ...context, fileFacts: null, messages: messagesFor(context, has) }, progress, started, answers: port2 };
       const worker = prestarted?.workers[thread - 1] ?? new Worker(bootstrap, { eval: true, workerData: data, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       if (prestarted) worker.postMessage(data, [port2]);
       workers.push(worker);

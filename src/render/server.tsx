@@ -29,7 +29,7 @@ import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type C
 import { ReadRoom, sourceOf, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
 import { ListSender, NO_LINKS, ResultCompactor, type NewLists, type SentResult } from './compact.ts';
 import { utf8Of, utf8OfText } from '../text/utf8.ts';
-import { buildIdChanged, inFolder, previousFile, putFile, putNewFile, putRecorded, recordedPayload } from '../reuse-output.ts';
+import { buildIdChanged, factsOf, inFolder, previousFile, putFile, putNewFile, putRecorded, recordedPayload } from '../reuse-output.ts';
 
 const requireHere = createRequire(import.meta.url);
 /**
@@ -299,7 +299,10 @@ interface KeptFile {
  * keptPayload), neither read; nothing to do when the staging folder holds it already. Returns its size.
  */
 function linkPayload(ctx: RenderContext, writes: Writes, rel: string, kept: KeptFile, recorded: Stats): number {
-  if (kept.staged) return recorded.size;
+  if (kept.staged) {
+    ctx.fileFacts?.set(rel, factsOf(recorded));
+    return recorded.size;
+  }
   const file = inFolder(ctx.outDir, rel);
   writes.pending.push(folderOf(ctx, writes, file).then(() => putRecorded(file, kept.previous)));
   return recorded.size;
@@ -320,7 +323,7 @@ function writeNew(ctx: RenderContext, writes: Writes, rel: string, parts: (strin
   // A path made twice by this renderer is made new the second time: the first write may not be done.
   const stagedBefore = !ctx.previous || madeBefore(ctx, rel) ? null : ctx.previous.stagedBefore;
   // The output record lists this file from its facts as written (reuse-output.ts, FileFacts), not by an lstat.
-  const made = ctx.madeFiles;
+  const made = ctx.fileFacts;
   writes.pending.push(folderOf(ctx, writes, file).then(() => putNewFile(file, buffers, stagedBefore, !!made)).then((facts) => void (facts && made?.set(rel, facts))));
   return buffers.reduce((n, b) => n + b.byteLength, 0);
 }
