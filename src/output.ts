@@ -54,14 +54,17 @@ export function spareFolder(cacheDir: string, outDir: string): string {
  * staging folder, where their mkdirs overlap with the render.
  */
 export async function keepOnly(staging: string, expected: ReadonlySet<string>): Promise<{ kept: boolean; folders: boolean }> {
+  // Paths the build made (relative, normalized) are cut and joined as strings: path.dirname and
+  // path.join, which parse and normalize each path again, took ~25 ms of a rebuild at 20 times
+  // the real site's size here (~10,000 files and as many folders).
   const folders = new Set<string>();
-  for (const rel of expected) for (let d = path.dirname(rel); d !== '.' && !folders.has(d); d = path.dirname(d)) folders.add(d);
+  for (const rel of expected) for (let d = parentOf(rel); d !== '' && !folders.has(d); d = parentOf(d)) folders.add(d);
   const stale: string[] = [];
   const found = new Set<string>();
   let kept = false;
   const visit = (rel: string): void => {
-    for (const entry of readdirSync(path.join(staging, rel), { withFileTypes: true })) {
-      const child = rel ? path.join(rel, entry.name) : entry.name;
+    for (const entry of readdirSync(rel ? `${staging}${path.sep}${rel}` : staging, { withFileTypes: true })) {
+      const child = rel ? `${rel}${path.sep}${entry.name}` : entry.name;
       if (entry.isDirectory() && folders.has(child)) {
         found.add(child);
         visit(child);
@@ -76,6 +79,12 @@ export async function keepOnly(staging: string, expected: ReadonlySet<string>): 
   // Sorted, a folder comes before the folders in it (its path is their prefix).
   for (const rel of missing.sort()) mkdirSync(path.join(staging, rel));
   return { kept, folders: true };
+}
+
+/** The folder a normalized relative path is in ('' for the top). */
+function parentOf(rel: string): string {
+  const at = rel.lastIndexOf(path.sep);
+  return at < 0 ? '' : rel.slice(0, at);
 }
 
 /**
