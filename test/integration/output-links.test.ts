@@ -28,6 +28,24 @@ async function inodes(dir: string, buildId: string): Promise<Map<string, number>
   return new Map(await Promise.all(files.map(async (f) => [f.replace(buildId, 'ID'), (await stat(path.join(dir, f))).ino] as const)));
 }
 
+/** The build id of an output: its one folder in `_static/` besides `assets/`. */
+async function buildIdOf(dist: string): Promise<string> {
+  return (await readdir(path.join(dist, '_static'))).find((name) => name !== 'assets')!;
+}
+
+/**
+ * Edits `dir/rel` by hand and puts its times back to the nanosecond, as `touch -r` keeps them
+ * (Node's utimes takes them as a float), through the file `times` in `scratch`.
+ */
+async function editKeepingTimes(scratch: string, dir: string, rel: string, change: (text: string) => string): Promise<void> {
+  const file = path.join(dir, rel);
+  const times = path.join(scratch, 'times');
+  await writeFile(times, '');
+  execFileSync('touch', ['-r', file, times]);
+  await editFile(dir, rel, change);
+  execFileSync('touch', ['-r', times, file]);
+}
+
 /** Relative paths (build id as `ID`) whose inode is the same in both maps. */
 function shared(before: Map<string, number>, after: Map<string, number>): string[] {
   return [...after].filter(([f, ino]) => before.get(f) === ino).map(([f]) => f).sort();
@@ -202,11 +220,7 @@ describe('rebuilds link unchanged output instead of writing it', () => {
     await buildInto(root, 'dist');
     const sitemap = path.join(root, 'dist', 'sitemap.xml');
     const bytes = await readFile(sitemap);
-    const times = path.join(root, 'times');
-    await writeFile(times, '');
-    execFileSync('touch', ['-r', sitemap, times]);
-    await editFile(path.join(root, 'dist'), 'sitemap.xml', (text) => text.replace('<loc>', '<lco>'));
-    execFileSync('touch', ['-r', times, sitemap]);
+    await editKeepingTimes(root, path.join(root, 'dist'), 'sitemap.xml', (text) => text.replace('<loc>', '<lco>'));
     expect((await stat(sitemap)).size).toBe(bytes.length);
     await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
     await buildInto(root, 'dist');
@@ -220,12 +234,7 @@ describe('rebuilds link unchanged output instead of writing it', () => {
     const bytes = await snapshotTree(dist);
     const rel = path.join('_static', first.buildId, 'about', 'payload.json');
     const { mtimeMs, size } = await stat(path.join(dist, rel));
-    // Its times to the nanosecond, as `touch -r` keeps them (Node's utimes takes them as a float).
-    const times = path.join(root, 'times');
-    await writeFile(times, '');
-    execFileSync('touch', ['-r', path.join(dist, rel), times]);
-    await editFile(dist, rel, (text) => text.replace('About', 'Abuot'));
-    execFileSync('touch', ['-r', times, path.join(dist, rel)]);
+    await editKeepingTimes(root, dist, rel, (text) => text.replace('About', 'Abuot'));
     const edited = await stat(path.join(dist, rel));
     expect([edited.size, edited.mtimeMs]).toEqual([size, mtimeMs]);
     expect((await readFile(path.join(dist, rel))).equals(bytes.get(rel)!)).toBe(false);
@@ -414,7 +423,7 @@ describe('a rebuild stages into the output the last rebuild replaced', () => {
   // build: the older output holds it already, and the build keeps it there without linking it again.
   it('payloads the older output holds already are kept as they are, not linked again', async () => {
     const { root, dist } = await withSpare();
-    const before = await inodes(dist, (await readdir(path.join(dist, '_static'))).find((name) => name !== 'assets')!);
+    const before = await inodes(dist, await buildIdOf(dist));
     await editFile(root, 'locales/de.json', (text) => text.replace('für dich und alle.', 'für alle.'));
     const linked: string[] = [];
     (globalThis as Record<symbol, unknown>)[LINK_SEAM] = (from: string, to: string) => {
@@ -434,7 +443,7 @@ describe('a rebuild stages into the output the last rebuild replaced', () => {
   // look at the previous output's file at all (render/server.tsx, keptPayload).
   it('a payload replaced by hand in the output by a new file: the older output still holds the recorded one, which the output keeps', async () => {
     const { root, dist } = await withSpare();
-    const id = (await readdir(path.join(dist, '_static'))).find((name) => name !== 'assets')!;
+    const id = await buildIdOf(dist);
     const rel = path.join('_static', id, 'about', 'payload.json');
     const recorded = await stat(path.join(dist, rel));
     const bytes = await readFile(path.join(dist, rel));
@@ -454,14 +463,10 @@ describe('a rebuild stages into the output the last rebuild replaced', () => {
 
   it('a payload edited by hand in the output, which the older output shares, its size and modification time put back, is replaced by the right bytes', async () => {
     const { root, dist } = await withSpare();
-    const id = (await readdir(path.join(dist, '_static'))).find((name) => name !== 'assets')!;
+    const id = await buildIdOf(dist);
     const rel = path.join('_static', id, 'about', 'payload.json');
     const bytes = await readFile(path.join(dist, rel));
-    const times = path.join(root, 'times');
-    await writeFile(times, '');
-    execFileSync('touch', ['-r', path.join(dist, rel), times]);
-    await editFile(dist, rel, (text) => text.replace('About', 'Abuot'));
-    execFileSync('touch', ['-r', times, path.join(dist, rel)]);
+    await editKeepingTimes(root, dist, rel, (text) => text.replace('About', 'Abuot'));
     expect((await stat(path.join(dist, rel))).size).toBe(bytes.length);
     await editFile(root, 'locales/de.json', (text) => text.replace('für dich und alle.', 'für alle.'));
     const third = await buildInto(root, 'dist');
