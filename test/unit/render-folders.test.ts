@@ -34,6 +34,15 @@ describe('Folders', () => {
   });
 
   describe.each(['ensure', 'ensureNow'] as const)('%s', (method) => {
+    // Another render thread's folders, or a page's folder made earlier and not remembered: the
+    // folder goes straight into them; a missing parent is made only then (ENOENT).
+    it('makes a folder in a parent that someone else made', async () => {
+      const root = await tempRoot();
+      await mkdir(path.join(root, 'de', 'community_privacy_policy'), { recursive: true });
+      await new Folders(root)[method](path.join(root, 'de', 'community_privacy_policy', 'history'));
+      expect((await stat(path.join(root, 'de', 'community_privacy_policy', 'history'))).isDirectory()).toBe(true);
+    });
+
     it('accepts folders that exist already', async () => {
       const root = await tempRoot();
       await mkdir(path.join(root, 'de', 'jobs'), { recursive: true });
