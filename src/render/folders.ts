@@ -52,9 +52,9 @@ export class Folders {
   }
 
   /**
-   * Makes `dir` at once, with synchronous calls (and its parents not made yet, outermost first),
-   * for a renderer that makes its files itself (render/server.tsx, Writes): resolved once made,
-   * rejected with mkdir's error.
+   * Makes `dir` at once, with synchronous calls (and its missing parents, as ensure does), for a
+   * renderer that makes its files itself (render/server.tsx, Writes): resolved once made, rejected
+   * with mkdir's error.
    */
   ensureNow(dir: string): Promise<void> {
     try {
