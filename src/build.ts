@@ -106,7 +106,7 @@ export async function runPipeline(state: BuildState, signal?: AbortSignal): Prom
     await runStages(state, PIPELINE.slice(0, render), signal);
     const staging = (state.staging = await createStagingDir(state.config.outDir, spare));
     try {
-      await runStages(state, [...PIPELINE.slice(render), ['swap', async () => swapIntoPlace(staging, state.config.outDir, spare)]], signal);
+      await runStages(state, [...PIPELINE.slice(render), ['swap', async () => swapIntoPlace(staging, state.config.outDir, spare, state.handover)]], signal);
     } catch (err) {
       await settleSiteWrites(state);
       await discardStaging(staging);

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { lstat, mkdir, readdir, rename, rm, utimes } from 'node:fs/promises';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { isProcessAlive } from './process-alive.ts';
 import { copyOrLink, inFolder, previousFile, putFile, putParts, type PreviousOutput } from './reuse-output.ts';
 import { escapeRegExp } from './text/reg-exp.ts';
 import { listFiles } from './file-list.ts';
+import { handBack, journalOf, readJournal, writeJournal, type Handover } from './handover.ts';
 
 /**
  * The build writes into a temporary folder beside the output and swaps it into place only when
@@ -43,6 +44,8 @@ export function spareFolder(cacheDir: string, outDir: string): string {
  * a file where a folder goes or the reverse) is removed. Returns whether anything was kept (a
  * fresh staging folder costs one readdir), and whether every folder above `expected` is there
  * once it returns (`folders`): then the renderers make none (PreviousOutput's foldersStaged).
+ * Folders under `optional` (a relative path ending in a separator) are kept when there, and
+ * neither made nor counted when missing.
  * Synchronous: nothing else is written meanwhile, and 10,000 readdirs through promises cost more
  * than the calls themselves.
  *
@@ -53,7 +56,7 @@ export function spareFolder(cacheDir: string, outDir: string): string {
  * lacks more folders than it has (another site's output), the renderers make them as in a fresh
  * staging folder, where their mkdirs overlap with the render.
  */
-export async function keepOnly(staging: string, expected: ReadonlySet<string>): Promise<{ kept: boolean; folders: boolean }> {
+export async function keepOnly(staging: string, expected: ReadonlySet<string>, optional: string | null = null): Promise<{ kept: boolean; folders: boolean }> {
   // Paths the build made (relative, normalized) are cut and joined as strings (parentOf,
   // inFolder): path.dirname and path.join, which parse and normalize each path again, took ~25 ms
   // of a rebuild at 20 times the real site's size here (~10,000 files and as many folders).
@@ -74,7 +77,8 @@ export async function keepOnly(staging: string, expected: ReadonlySet<string>): 
   };
   visit('');
   await Promise.all(stale.map((rel) => rm(path.join(staging, rel), { recursive: true, force: true })));
-  const missing = [...folders].filter((rel) => !found.has(rel));
+  // Folders under `optional` (the payload folder's, when the build may move them from the output: handover.ts) are made only if needed.
+  const missing = [...folders].filter((rel) => !found.has(rel) && !(optional !== null && rel.startsWith(optional)));
   if (!kept || missing.length > found.size) return { kept, folders: false };
   // Sorted, a folder comes before the folders in it (its path is their prefix).
   for (const rel of missing.sort()) mkdirSync(path.join(staging, rel));
@@ -90,46 +94,62 @@ function parentOf(rel: string): string {
 /**
  * Staging folders of builds that were killed (SIGKILL, power loss) stay beside the output: those
  * whose process is gone are removed. A build killed inside the swap, between moving the output
- * aside and moving the new one in, left the previous output as `<staging>.old`: it is put back.
+ * aside and moving the new one in, left the previous output as `<staging>.old`: it is put back,
+ * with the folders the swap had moved from it into the staging folder (see swapIntoPlace).
  * Folders of live processes (another build running now) are left alone.
  */
 export async function removeAbandonedStaging(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
-  const pattern = new RegExp(`^\\.${escapeRegExp(path.basename(outDir))}\\.tmp-(\\d+)-[0-9a-f]+(\\.old)?$`);
+  const pattern = new RegExp(`^\\.${escapeRegExp(path.basename(outDir))}\\.tmp-(\\d+)-[0-9a-f]+(\\.old|\\.handover)?$`);
   let names: string[];
   try {
     names = await readdir(parent);
   } catch {
     return; // no parent folder yet: nothing was left there
   }
+  // Reversed, a staging folder's `.old` comes before its journal, and both before the folder itself.
   for (const name of names.sort().reverse()) {
     const match = pattern.exec(name);
     if (!match || isProcessAlive(Number(match[1]))) continue;
     const dir = path.join(parent, name);
-    if (match[2] && !existsSync(outDir)) await rename(dir, outDir);
-    else await rm(dir, { recursive: true, force: true });
+    if (match[2] === '.old' && !existsSync(outDir)) {
+      // Folders its swap had moved into the staging folder go back first (handover.ts).
+      const staging = dir.slice(0, -'.old'.length);
+      const moved = readJournal(staging);
+      if (moved) handBack(staging, dir, moved);
+      await rename(dir, outDir);
+    } else await rm(dir, { recursive: true, force: true });
   }
 }
 
 /**
  * Moves the staging folder into place. The output it replaces is kept as `spare` (for the next
  * build's staging folder, see createStagingDir) when that folder is free and on the same file
- * system, else removed.
+ * system, else removed. With `handover`, the folders it names move from the output's payload
+ * folder into the staging folder's in between (handover.ts), named first in a journal beside the
+ * staging folder: a build killed before the end left it for the next build, which moves them back
+ * (removeAbandonedStaging).
  */
-export async function swapIntoPlace(staging: string, outDir: string, spare: string | null = null): Promise<void> {
+export async function swapIntoPlace(staging: string, outDir: string, spare: string | null = null, handover: Handover | null = null): Promise<void> {
   if (!existsSync(outDir)) {
     await mkdir(path.dirname(outDir), { recursive: true });
     await rename(staging, outDir);
     return;
   }
   const old = `${staging}.old`;
+  if (handover) writeJournal(staging, handover);
   await rename(outDir, old);
   try {
+    for (const name of handover?.names ?? []) renameSync(path.join(old, handover!.from, name), path.join(staging, handover!.to, name));
     await rename(staging, outDir);
   } catch (err) {
+    // The journal stays until the output is back as it was: if that fails too, the next build does it.
+    if (handover) handBack(staging, old, handover);
     await rename(old, outDir);
+    if (handover) await rm(journalOf(staging), { force: true });
     throw err;
   }
+  if (handover) await rm(journalOf(staging), { force: true });
   if (spare && (await keptAsSpare(old, spare))) return;
   await rm(old, { recursive: true, force: true });
 }

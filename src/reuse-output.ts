@@ -66,6 +66,14 @@ export interface PreviousOutput {
    * links that build judged, and they are not judged again.
    */
   linksJudged?: boolean;
+  /**
+   * The payloads the main thread's renderer found to be the recorded ones in the output and left
+   * there, neither linked nor given a folder, with their lstat: the build moves their folders
+   * into the new output at the swap, or links them once the render is done (handover.ts). Null
+   * or absent when it links them as it goes. With it, the staging folder may lack folders of the
+   * payload folder (foldersStaged does not answer for them).
+   */
+  handing?: Map<string, Stats> | null;
 }
 
 /**

@@ -26,6 +26,7 @@ import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
 import { copyStatic, keepOnly, listStatic, writeOut, writeOutParts } from './output.ts';
 import { assetsDir, MANIFEST_NAME, manifestFile, pageFiles, payloadFile } from './paths.ts';
+import { settleHandover, type Handover } from './handover.ts';
 import { findPreviousOutput, previousFile, printSet, putRecorded, recordedFile, type FileFacts, type PreviousOutput } from './reuse-output.ts';
 import { createManifest, pathsByLocale } from './manifest.ts';
 import type { PayloadSources, Recorded, WrittenPages } from './cache/output-record.ts';
@@ -129,6 +130,8 @@ export interface BuildState {
   written: ReadonlySet<string> | null;
   /** The facts of the files the main thread's renderer made new or left in place (RenderContext's fileFacts), for the output record; null without a cache. */
   fileFacts: Map<string, FileFacts> | null;
+  /** The payload folders the swap moves from the output into the new one (handover.ts); null for none. */
+  handover: Handover | null;
 }
 
 export function newState(config: ResolvedConfig, logger: Logger, warnings: string[], workers?: number): BuildState {
@@ -137,7 +140,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     messages: new Map(), messagePrints: new WeakMap(), deferMessages: false, prestart: false, prestarted: null, localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
-    previous: null, recorded: null, linksJudged: '', siteWrites: null, textsKept: null, bundleInputs: [], written: null, fileFacts: null,
+    previous: null, recorded: null, linksJudged: '', siteWrites: null, textsKept: null, bundleInputs: [], written: null, fileFacts: null, handover: null,
   };
 }
 
@@ -440,6 +443,8 @@ export async function renderStage(state: BuildState): Promise<void> {
   // Writing into staging: files equal to the current output's are linked from there.
   if (state.staging && state.write) {
     state.previous = await findPreviousOutput(config.outDir, assetsDir(config.assetsBase), state.buildId, MANIFEST_NAME);
+    // Payloads the output's record knows may stay where they are and move with their folders (handover.ts).
+    if (state.previous?.payloads && state.cache && state.recorded?.payloads && state.recorded.folders > 0) state.previous.handing = new Map();
     await keepStagedFiles(state, state.staging);
     // Awaited by the write stage (or settleSiteWrites); until then a failure is not an unhandled rejection.
     state.siteWrites = writeSiteFiles(state);
@@ -506,6 +511,7 @@ export async function renderStage(state: BuildState): Promise<void> {
     state.files += result.paths.length ? result.paths.length + 1 : 1;
   }
   state.warnings.push(...damageWarnings(state.cacheUse.damaged, state.cache), ...fallbackWarnings(state));
+  if (state.staging && state.previous?.handing) state.handover = await settleHandover(state.staging, state.previous, writtenFiles(state), state.recorded!, state.fileFacts);
 }
 
 /**
@@ -524,7 +530,8 @@ async function keepStagedFiles(state: BuildState, staging: string): Promise<void
   if (older?.payloads && older.payloads.before !== older.payloads.now) {
     await rename(path.join(staging, older.payloads.before), path.join(staging, older.payloads.now)).catch(() => {});
   }
-  const { kept, folders } = await keepOnly(staging, writtenFiles(state));
+  const payloads = state.previous?.handing ? path.join(assets, state.buildId) + path.sep : null;
+  const { kept, folders } = await keepOnly(staging, writtenFiles(state), payloads);
   if (kept && state.previous) {
     state.previous.stagedBefore = takenAt;
     state.previous.foldersStaged = folders;

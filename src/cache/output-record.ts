@@ -82,6 +82,12 @@ interface OutputRecord {
   folders: number;
   /** The prints of the payloads in the folder (reuse-output.ts, payloadPrint), one after the other. */
   payloads: string;
+  /**
+   * How many files the build wrote in each folder at the top of its payload folder, as [name,
+   * count], a payload or not: a build that finds each of its own files in such a folder of the
+   * output recorded, and as many, knows the folder holds no other (handover.ts).
+   */
+  tops: [name: string, files: number][];
   /** A print of what the build judged its pages' links against (stages.ts, targetsPrint); '' when it did not judge them as they came. */
   links: string;
   /** The print of the sitemap in the folder (reuse-output.ts, payloadPrint, from what it was made from); '' when not known. */
@@ -97,6 +103,9 @@ export interface Recorded {
   payloads: string;
   links: string;
   sitemap: string;
+  /** See OutputRecord's folders (0 when there is no record) and tops (by name). */
+  folders: number;
+  tops: ReadonlyMap<string, number>;
 }
 
 /**
@@ -116,7 +125,7 @@ export interface WrittenPages {
   sitemap: { rel: string; source: string };
 }
 
-const NOTHING_RECORDED: Recorded = { report: null, payloads: '', links: '', sitemap: '' };
+const NOTHING_RECORDED: Recorded = { report: null, payloads: '', links: '', sitemap: '', folders: 0, tops: new Map() };
 
 /** The key of everything that shapes the output but esbuild's inputs (see the top of this file). */
 function recordKey({ cache, config, shard, sources }: RecordScope): string {
@@ -143,7 +152,7 @@ export function recordedOutput(scope: RecordScope, onDamaged: () => void): Recor
     onDamaged();
     return NOTHING_RECORDED;
   }
-  const changed = { report: null, payloads: found.payloads, links: found.links, sitemap: found.sitemap };
+  const changed = { report: null, payloads: found.payloads, links: found.links, sitemap: found.sitemap, folders: found.folders, tops: new Map(found.tops) };
   if (found.key !== recordKey(scope) || !outsideUnchanged(found.outside)) return changed;
   const now = listing(scope.config.outDir);
   if (!now || now.digest !== found.listing || now.foldersCtimeMs > found.folders) return changed;
@@ -167,7 +176,7 @@ export function recordedOutput(scope: RecordScope, onDamaged: () => void): Recor
  * removed: the next build is full, and reads every payload it compares. The files of `made` (by
  * path in the output) are listed from their facts as the build wrote them, without an lstat.
  */
-export async function recordOutput(scope: RecordScope, inputs: Inputs[], report: OutputReport, written: Iterable<string>, pages?: WrittenPages, made?: ReadonlyMap<string, FileFacts> | null): Promise<void> {
+export async function recordOutput(scope: RecordScope, inputs: Inputs[], report: OutputReport, written: ReadonlySet<string> | readonly string[], pages?: WrittenPages, made?: ReadonlyMap<string, FileFacts> | null): Promise<void> {
   const { file, slot } = recordFile(scope.cache, scope.config.outDir);
   let prints = '';
   let sitemap = '';
@@ -184,10 +193,24 @@ export async function recordOutput(scope: RecordScope, inputs: Inputs[], report:
   const folders = clockNow(scope.config.outDir);
   const now = folders !== null && listing(scope.config.outDir, namesOf(written), onFile, made);
   if (now && (await settledAfter(scope.config.outDir, Math.max(now.maxCtimeMs, folders)))) {
-    writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, folders, payloads: prints, links: pages?.links ?? '', sitemap, report } satisfies OutputRecord);
+    const tops = pages ? topCounts(written, pages.payloads.folder) : [];
+    writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, folders, payloads: prints, tops, links: pages?.links ?? '', sitemap, report } satisfies OutputRecord);
   } else {
     rmSync(file, { force: true });
   }
+}
+
+/** How many of `written` (relative paths) are in each folder at the top of `folder` (see OutputRecord's tops). */
+function topCounts(written: Iterable<string>, folder: string): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const rel of written) {
+    if (!rel.startsWith(folder)) continue;
+    const end = rel.indexOf(path.sep, folder.length);
+    if (end < 0) continue;
+    const name = rel.slice(folder.length, end);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts];
 }
 
 /**
@@ -373,5 +396,5 @@ function wellFormed(r: OutputRecord): boolean {
   const o = r?.outside;
   const tuples = (xs: unknown, ...kinds: string[]) => Array.isArray(xs) && xs.every((x) => Array.isArray(x) && x.length === kinds.length && kinds.every((k, i) => typeof x[i] === k));
   const inputs = !!o && tuples(o.files, 'string', 'string') && tuples(o.dirs, 'string', 'boolean', 'string');
-  return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && typeof r.folders === 'number' && typeof r.payloads === 'string' && typeof r.links === 'string' && typeof r.sitemap === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
+  return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && typeof r.folders === 'number' && typeof r.payloads === 'string' && tuples(r.tops, 'string', 'number') && typeof r.links === 'string' && typeof r.sitemap === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
 }

@@ -29,7 +29,7 @@ import { chainPrints, jobKey, lookup, releasePack, RUNTIME_PREFIX, store, type C
 import { ReadRoom, sourceOf, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
 import { ListSender, NO_LINKS, ResultCompactor, type NewLists, type SentResult } from './compact.ts';
 import { utf8Of, utf8OfText } from '../text/utf8.ts';
-import { buildIdChanged, factsOf, inFolder, previousFile, putFile, putNewFile, putRecorded, recordedPayload } from '../reuse-output.ts';
+import { buildIdChanged, factsOf, inFolder, previousFile, putFile, putNewFile, putRecorded, recordedPayload, type PreviousOutput } from '../reuse-output.ts';
 
 const requireHere = createRequire(import.meta.url);
 /**
@@ -303,6 +303,12 @@ function linkPayload(ctx: RenderContext, writes: Writes, rel: string, kept: Kept
     ctx.fileFacts?.set(rel, factsOf(recorded));
     return recorded.size;
   }
+  // On the main thread, the build may move its folder from the output instead (handover.ts).
+  const handing = ctx.fileFacts && ctx.previous?.handing;
+  if (handing) {
+    handing.set(rel, recorded);
+    return recorded.size;
+  }
   const file = inFolder(ctx.outDir, rel);
   writes.pending.push(folderOf(ctx, writes, file).then(() => putRecorded(file, kept.previous)));
   return recorded.size;
@@ -331,12 +337,17 @@ function writeNew(ctx: RenderContext, writes: Writes, rel: string, parts: (strin
 /** Resolves once the folder of `file` exists (see Writes); at once in a staging folder that has them all (PreviousOutput's foldersStaged). */
 function folderOf(ctx: RenderContext, writes: Writes, file: string): Promise<void> {
   if (writes.after) return writes.after.then(() => foldersOf(ctx).ensure(path.dirname(file)));
-  if (ctx.previous?.foldersStaged) return STAGED;
+  if (ctx.previous?.foldersStaged && !(ctx.previous.handing && inPayloads(ctx.outDir, ctx.previous, file))) return STAGED;
   const made = foldersOf(ctx);
   return writes.inline ? made.ensureNow(path.dirname(file)) : made.ensure(path.dirname(file));
 }
 
 const STAGED = Promise.resolve();
+
+/** Whether `file` (a path in `outDir`) is in this build's payload folder. */
+function inPayloads(outDir: string, previous: PreviousOutput, file: string): boolean {
+  return previous.payloads !== null && file.startsWith(inFolder(outDir, previous.payloads.now));
+}
 
 /** Whether this renderer made `rel` already in this build (and notes that it has now). */
 const made = new WeakMap<RenderContext, Set<string>>();

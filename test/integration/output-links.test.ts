@@ -444,14 +444,16 @@ describe('a rebuild stages into the output the last rebuild replaced', () => {
   it('a payload replaced by hand in the output by a new file: the older output still holds the recorded one, which the output keeps', async () => {
     const { root, dist } = await withSpare();
     const id = await buildIdOf(dist);
-    const rel = path.join('_static', id, 'about', 'payload.json');
+    const rel = path.join('_static', id, 'de', 'about', 'payload.json');
     const recorded = await stat(path.join(dist, rel));
+    // Linked, not moved, by the last build (its locale's folder had an edited page): the older output holds it too.
+    expect(recorded.nlink).toBe(2);
     const bytes = await readFile(path.join(dist, rel));
     // Its folder moved aside whole (an unlink would change the shared file's link count, hence its
     // change time, and the record would know it no more), and a new file of other bytes put there.
-    await rename(path.join(dist, '_static', id, 'about'), path.join(dist, '_static', id, 'about.old'));
-    await mkdir(path.join(dist, '_static', id, 'about'));
-    await writeFile(path.join(dist, rel), bytes.toString('utf8').replace('About', 'Abuot'));
+    await rename(path.join(dist, '_static', id, 'de', 'about'), path.join(dist, '_static', id, 'de', 'about.old'));
+    await mkdir(path.join(dist, '_static', id, 'de', 'about'));
+    await writeFile(path.join(dist, rel), bytes.toString('utf8').replace('Wer wir', 'Wir wer'));
     await editFile(root, 'locales/de.json', (text) => text.replace('für dich und alle.', 'für alle.'));
     const third = await buildInto(root, 'dist');
     const now = path.join(dist, rel.replace(id, third.buildId));
@@ -464,9 +466,10 @@ describe('a rebuild stages into the output the last rebuild replaced', () => {
   it('a payload edited by hand in the output, which the older output shares, its size and modification time put back, is replaced by the right bytes', async () => {
     const { root, dist } = await withSpare();
     const id = await buildIdOf(dist);
-    const rel = path.join('_static', id, 'about', 'payload.json');
+    const rel = path.join('_static', id, 'de', 'about', 'payload.json');
     const bytes = await readFile(path.join(dist, rel));
-    await editKeepingTimes(root, dist, rel, (text) => text.replace('About', 'Abuot'));
+    expect((await stat(path.join(dist, rel))).nlink).toBe(2);
+    await editKeepingTimes(root, dist, rel, (text) => text.replace('Wer wir', 'Wir wer'));
     expect((await stat(path.join(dist, rel))).size).toBe(bytes.length);
     await editFile(root, 'locales/de.json', (text) => text.replace('für dich und alle.', 'für alle.'));
     const third = await buildInto(root, 'dist');
@@ -486,5 +489,76 @@ describe('a rebuild stages into the output the last rebuild replaced', () => {
     await buildInto(root, 'dist');
     await buildInto(root, 'cold', false);
     await expectSameTree(path.join(root, 'cold'), dist);
+  });
+});
+
+/** The inode, change time and link count of a file. */
+async function identity(file: string): Promise<{ ino: number; ctimeMs: number; nlink: number }> {
+  const { ino, ctimeMs, nlink } = await stat(file);
+  return { ino, ctimeMs, nlink };
+}
+
+// A payload folder (`_static/<id>/<name>/`) whose payloads a rebuild takes all from the output
+// moves from there into the new output at the swap (handover.ts): its files are neither linked
+// nor written, so they keep their inode and their change time (a link would set it).
+describe('payload folders move from the output into the new one', () => {
+  it('after a one-message edit, the folders of the pages it did not change move whole: each payload the same file, not even linked; the output equals a cold build', async () => {
+    const root = await basic();
+    const dist = path.join(root, 'dist');
+    const first = await buildInto(root, 'dist');
+    const about = path.join('about', 'payload.json');
+    const history = path.join('community_privacy_policy', 'history', 'payload.json');
+    const deAbout = path.join('de', 'about', 'payload.json');
+    const at = (id: string, rel: string) => path.join(dist, '_static', id, rel);
+    const before = { about: await identity(at(first.buildId, about)), history: await identity(at(first.buildId, history)), deAbout: await identity(at(first.buildId, deAbout)) };
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const edited = await buildInto(root, 'dist');
+    expect(await identity(at(edited.buildId, about))).toEqual(before.about);
+    expect(await identity(at(edited.buildId, history))).toEqual(before.history);
+    // The edited locale's folder holds a new payload: its others are linked, as before.
+    const linked = await identity(at(edited.buildId, deAbout));
+    expect(linked.ino).toBe(before.deAbout.ino);
+    expect(linked.ctimeMs).toBeGreaterThan(before.deAbout.ctimeMs);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
+  });
+
+  it('a file put by hand into a payload folder of the output is not carried over: that folder is made again', async () => {
+    const root = await basic();
+    const dist = path.join(root, 'dist');
+    const first = await buildInto(root, 'dist');
+    await writeFile(path.join(dist, '_static', first.buildId, 'community_privacy_policy', 'history', 'stray.json'), '{}');
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const edited = await buildInto(root, 'dist');
+    expect(await readdir(path.join(dist, '_static', edited.buildId, 'community_privacy_policy', 'history'))).toEqual(['payload.json']);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
+  });
+
+  it('a folder holding payloads the build does not write is not moved: a shard built where the whole site was equals a cold build of that shard', async () => {
+    const root = await basic();
+    const dist = path.join(root, 'dist');
+    const whole = await buildInto(root, 'dist');
+    const shard = { index: 1, count: 2 };
+    const part = await build({ root, outDir: 'dist', cacheDir: '.cache-test', logger: createMemoryLogger(), workers: 0, shard });
+    // The same build id: each payload the shard writes is the whole build's, in the same folder.
+    expect(part.buildId).toBe(whole.buildId);
+    await build({ root, outDir: 'cold', cacheDir: false, logger: createMemoryLogger(), workers: 0, shard });
+    await expectSameTree(path.join(root, 'cold'), dist);
+  });
+
+  it('edits after a move stage into the older output, which lacks the folders moved: each output equals a cold build, and a build with nothing changed after them is a no-op', async () => {
+    const root = await basic();
+    const dist = path.join(root, 'dist');
+    await buildInto(root, 'dist');
+    for (const text of ['für dich und alle.', 'für alle.', 'für dich.']) {
+      await editFile(root, 'locales/de.json', (t) => t.replace(/für [^"]*\./, text));
+      await buildInto(root, 'dist');
+      await rm(path.join(root, 'cold'), { recursive: true, force: true });
+      await buildInto(root, 'cold', false);
+      await expectSameTree(path.join(root, 'cold'), dist);
+    }
+    const again = await buildInto(root, 'dist');
+    expect(again.stages.some((s) => s.name === 'render')).toBe(false);
   });
 });

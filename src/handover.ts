@@ -1,0 +1,165 @@
+/**
+ * Payload folders handed over from the output a build replaces, instead of made again.
+ *
+ * Payloads live in a folder named by the build id (`_static/<id>/`), which changes with every
+ * input, so a rebuild cannot write them where they are: after a one-message edit of 20 times the
+ * real site's size, the first rebuild (one with no spare to stage into, output.ts) made ~5,000
+ * payload folders, linked ~5,000 payloads into them from the output it replaced, and took ~5,000
+ * lstats more to record them, to end with the very files of the old folder under a new name.
+ *
+ * Here each folder at the top of the payload folder (`de`, `jobs`, ...) whose payloads the build
+ * takes all from the output it replaces is moved from that output into the new one at the swap,
+ * whole: one rename. The renderer neither links nor makes a folder for such a payload
+ * (PreviousOutput's handing), and the build moves a folder only when it is sure the new output's
+ * folder would hold exactly what it holds (settleHandover):
+ * - every payload the build writes in it is the recorded payload of the output at that place
+ *   (reuse-output.ts, recordedPayload: its print, which covers its inode and ctime);
+ * - the output record counts as many files in that folder as the build writes there (tops), so
+ *   it holds no other file the last build wrote (a payload of a page gone since);
+ * - none of its folders changed since the record (their ctime is at most the record's bound,
+ *   output-record.ts): nothing was added to it, removed or renamed in it since.
+ * Any other folder's payloads are linked as before, once the render is done.
+ *
+ * The swap moves the output aside, the folders in, and the new output into place
+ * (output.ts, swapIntoPlace). A journal beside the staging folder names the folders first: a
+ * build killed inside the swap left the output aside without them, and the next build moves them
+ * back before it puts the output back (removeAbandonedStaging), so the previous output is as it
+ * was, as without a handover. The files moved keep their inode, times and link count: the lstat
+ * that found each to be its recorded payload gives its record facts (output-record.ts, listing).
+ */
+import { existsSync, lstatSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Folders } from './render/folders.ts';
+import { factsOf, inFolder, previousFile, putRecorded, type FileFacts, type PreviousOutput } from './reuse-output.ts';
+
+/** The folders a swap moves: from the old output's payload folder to the new one's (both relative to an output folder). */
+export interface Handover {
+  from: string;
+  to: string;
+  names: string[];
+}
+
+/** What the record of the output replaced says of it (output-record.ts, Recorded). */
+export interface RecordedFolders {
+  /** The bound of its folders' ctimes (0: none). */
+  folders: number;
+  /** How many files the last build wrote in each folder at the top of its payload folder. */
+  tops: ReadonlyMap<string, number>;
+}
+
+/**
+ * After the render: which folders the swap moves, and the payloads of every other folder the
+ * renderer left (PreviousOutput's handing) linked into `staging`. `expected` is every file the
+ * build writes (relative paths); `facts`, the record facts the build keeps of its files (each
+ * folder moved adds its payloads'). Null when nothing is moved.
+ */
+export async function settleHandover(staging: string, previous: PreviousOutput, expected: ReadonlySet<string>, recorded: RecordedFolders, facts: Map<string, FileFacts> | null): Promise<Handover | null> {
+  const handing = previous.handing;
+  const payloads = previous.payloads;
+  if (!handing || handing.size === 0 || !payloads) return null;
+  const { now, before } = payloads;
+  const byName = groupByTop(handing.keys(), now);
+  const wanted = countByTop(expected, now);
+  const names: string[] = [];
+  const rest: string[] = [...(byName.get('') ?? [])];
+  for (const [name, rels] of byName) {
+    if (name === '') continue;
+    const whole = rels.length === wanted.get(name) && recorded.tops.get(name) === rels.length;
+    if (whole && recorded.folders > 0 && !existsSync(inFolder(staging, now + name)) && foldersUnchanged(previous.dir, before, now, rels, recorded.folders)) names.push(name);
+    else rest.push(...rels);
+  }
+  for (const name of names) for (const rel of byName.get(name)!) facts?.set(rel, factsOf(handing.get(rel)!));
+  const folders = new Folders(staging);
+  await Promise.all(rest.map(async (rel) => {
+    const file = inFolder(staging, rel);
+    await folders.ensure(path.dirname(file));
+    await putRecorded(file, previousFile(previous, rel)!);
+  }));
+  handing.clear();
+  return names.length > 0 ? { from: before.slice(0, -1), to: now.slice(0, -1), names: names.sort() } : null;
+}
+
+/** `rels` (paths in the payload folder `now`) by the folder at its top they are in ('' for a file at its top). */
+function groupByTop(rels: Iterable<string>, now: string): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const rel of rels) {
+    const name = topOf(rel, now);
+    if (name === null) continue;
+    let group = groups.get(name);
+    if (!group) groups.set(name, (group = []));
+    group.push(rel);
+  }
+  return groups;
+}
+
+function countByTop(rels: Iterable<string>, now: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const rel of rels) {
+    const name = topOf(rel, now);
+    if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The folder at the top of the payload folder `now` that `rel` is in; '' for a file at its top, null outside it. */
+function topOf(rel: string, now: string): string | null {
+  if (!rel.startsWith(now)) return null;
+  const end = rel.indexOf(path.sep, now.length);
+  return end < 0 ? '' : rel.slice(now.length, end);
+}
+
+/**
+ * Whether every folder the payloads `rels` are in, in the previous output's payload folder
+ * `before`, is a folder that has not changed since the record's `bound`: one lstat each.
+ */
+function foldersUnchanged(dir: string, before: string, now: string, rels: readonly string[], bound: number): boolean {
+  const seen = new Set<string>();
+  for (const rel of rels) {
+    for (let at = rel.lastIndexOf(path.sep); at > now.length; at = rel.lastIndexOf(path.sep, at - 1)) {
+      const folder = rel.slice(now.length, at);
+      if (seen.has(folder)) break;
+      seen.add(folder);
+      const stats = lstatSync(inFolder(dir, before + folder), { throwIfNoEntry: false });
+      if (!stats?.isDirectory() || stats.ctimeMs > bound) return false;
+    }
+  }
+  return true;
+}
+
+/** The journal of a swap that moves folders (see the top of this file): beside the staging folder. */
+export function journalOf(staging: string): string {
+  return `${staging}.handover`;
+}
+
+export function writeJournal(staging: string, handover: Handover): void {
+  writeFileSync(journalOf(staging), JSON.stringify(handover));
+}
+
+/**
+ * Moves the folders of `handover` back from `staging` into `old`, the output a swap moved aside,
+ * where it moved them from: each one that is in the staging folder and not in `old`.
+ */
+export function handBack(staging: string, old: string, handover: Handover): void {
+  for (const name of handover.names) {
+    const from = inFolder(staging, `${handover.to}${path.sep}${name}`);
+    const to = inFolder(old, `${handover.from}${path.sep}${name}`);
+    if (existsSync(from) && !existsSync(to)) renameSync(from, to);
+  }
+}
+
+/**
+ * The journal of a swap of a build that is gone: what it names, when it is one (the folder names
+ * plain names, the two folders relative paths that stay inside an output); else null.
+ */
+export function readJournal(staging: string): Handover | null {
+  let found: Partial<Handover>;
+  try {
+    found = JSON.parse(readFileSync(journalOf(staging), 'utf8')) as Partial<Handover>;
+  } catch {
+    return null;
+  }
+  const inside = (rel: unknown) => typeof rel === 'string' && rel !== '' && !path.isAbsolute(rel) && path.normalize(rel) === rel && !rel.split(path.sep).includes('..');
+  const plain = (name: unknown) => typeof name === 'string' && name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes(path.sep);
+  if (!found || !inside(found.from) || !inside(found.to) || !Array.isArray(found.names) || !found.names.every(plain)) return null;
+  return found as Handover;
+}
