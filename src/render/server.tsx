@@ -3,7 +3,7 @@
  * thread for small builds and inside worker threads for large ones; either way it renders a job
  * list and writes each page to disk as soon as it is rendered.
  */
-import type { Stats } from 'node:fs';
+import { existsSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -266,7 +266,7 @@ function keptPayload(ctx: RenderContext, rel: string | null): KeptFile | undefin
   const output = ctx.previous;
   const previous = ctx.write && rel !== null && output?.recorded ? previousFile(output, rel) : null;
   if (previous === null) return undefined;
-  const here = output!.stagedBefore !== null ? inFolder(ctx.outDir, rel!) : null;
+  const here = output!.stagedBefore !== null && stagedTop(ctx, output!, rel!) ? inFolder(ctx.outDir, rel!) : null;
   const kept: KeptFile = {
     previous,
     stats: null,
@@ -280,6 +280,26 @@ function keptPayload(ctx: RenderContext, rel: string | null): KeptFile | undefin
     },
   };
   return kept;
+}
+
+/**
+ * Whether the staging folder may hold the payload `rel` (see keptPayload): not when it lacks the
+ * folder at the top of the payload folder that `rel` is in, as an older output does that the last
+ * build moved that folder from (handover.ts). Asked once per folder and render context: at 20
+ * times the real site's size, a rebuild staged into such an output took ~5,000 lstats of
+ * payloads not there (~60 ms of its main thread in a profile) before asking the previous output.
+ */
+const stagedTops = new WeakMap<RenderContext, Map<string, boolean>>();
+function stagedTop(ctx: RenderContext, output: PreviousOutput, rel: string): boolean {
+  const now = output.handing ? output.payloads?.now : undefined;
+  const end = now !== undefined && rel.startsWith(now) ? rel.indexOf(path.sep, now.length) : -1;
+  if (end < 0) return true;
+  let tops = stagedTops.get(ctx);
+  if (!tops) stagedTops.set(ctx, (tops = new Map()));
+  const top = rel.slice(0, end);
+  let there = tops.get(top);
+  if (there === undefined) tops.set(top, (there = existsSync(inFolder(ctx.outDir, top))));
+  return there;
 }
 
 /**
