@@ -42,6 +42,12 @@ const configHint = (cause: unknown) =>
     : 'Fix the error in the config or in the files it imports.';
 
 export const errors = {
+  outputChanged: (outDir: string, folder: string, cause: unknown) =>
+    new SitegenError(
+      'OutputChanged',
+      `The output folder ${outDir} changed while the build ran: ${folder} is gone from it (another build into the same folder?). The output is as it was before this build; run the build again.`,
+      { cause },
+    ),
   outDirContainsRoot: (outDir: string, root: string) =>
     new SitegenError(
       'OutDirContainsRoot',

@@ -27,7 +27,7 @@
  * was, as without a handover. The files moved keep their inode, times and link count: the lstat
  * that found each to be its recorded payload gives its record facts (output-record.ts, listing).
  */
-import { existsSync, lstatSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { Folders } from './render/folders.ts';
 import { factsOf, inFolder, previousFile, putRecorded, type FileFacts, type PreviousOutput } from './reuse-output.ts';
@@ -126,13 +126,24 @@ function foldersUnchanged(dir: string, before: string, now: string, rels: readon
   return true;
 }
 
-/** The journal of a swap that moves folders (see the top of this file): beside the staging folder. */
+/**
+ * The journal of a swap that moves folders (see the top of this file): a folder beside the staging
+ * folder whose entries are empty files named by what it says (`from=`, `to=` and one `name=` for
+ * each folder moved, URI-encoded). Names are file system metadata, which ext4 commits in order
+ * with the renames after them, so a journal that a crash (a power loss, not only a kill) left is
+ * whole without an fsync. A file's contents are not: written later (delayed allocation), they
+ * could be lost while the renames were not, and an fsync before the swap took up to 330 ms after
+ * a rebuild at 20 times the real site's size.
+ */
 export function journalOf(staging: string): string {
   return `${staging}.handover`;
 }
 
 export function writeJournal(staging: string, handover: Handover): void {
-  writeFileSync(journalOf(staging), JSON.stringify(handover));
+  const journal = journalOf(staging);
+  mkdirSync(journal);
+  const entries = [`from=${handover.from}`, `to=${handover.to}`, ...handover.names.map((name) => `name=${name}`)];
+  for (const entry of entries) closeSync(openSync(path.join(journal, encodeURIComponent(entry)), 'wx'));
 }
 
 /**
@@ -152,14 +163,22 @@ export function handBack(staging: string, old: string, handover: Handover): void
  * plain names, the two folders relative paths that stay inside an output); else null.
  */
 export function readJournal(staging: string): Handover | null {
-  let found: Partial<Handover>;
+  const found: Handover = { from: '', to: '', names: [] };
   try {
-    found = JSON.parse(readFileSync(journalOf(staging), 'utf8')) as Partial<Handover>;
+    for (const entry of readdirSync(journalOf(staging))) {
+      const text = decodeURIComponent(entry);
+      const at = text.indexOf('=');
+      const [key, value] = [text.slice(0, at), text.slice(at + 1)];
+      if ((key === 'from' || key === 'to') && found[key] === '') found[key] = value;
+      else if (key === 'name') found.names.push(value);
+      else return null;
+    }
   } catch {
     return null;
   }
-  const inside = (rel: unknown) => typeof rel === 'string' && rel !== '' && !path.isAbsolute(rel) && path.normalize(rel) === rel && !rel.split(path.sep).includes('..');
-  const plain = (name: unknown) => typeof name === 'string' && name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes(path.sep);
-  if (!found || !inside(found.from) || !inside(found.to) || !Array.isArray(found.names) || !found.names.every(plain)) return null;
-  return found as Handover;
+  const inside = (rel: string) => rel !== '' && !path.isAbsolute(rel) && path.normalize(rel) === rel && !rel.split(path.sep).includes('..');
+  const plain = (name: string) => name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes(path.sep);
+  if (!inside(found.from) || !inside(found.to) || !found.names.every(plain)) return null;
+  found.names.sort();
+  return found;
 }

@@ -7,6 +7,7 @@ import { copyOrLink, inFolder, previousFile, putFile, putParts, type PreviousOut
 import { escapeRegExp } from './text/reg-exp.ts';
 import { listFiles } from './file-list.ts';
 import { handBack, journalOf, readJournal, writeJournal, type Handover } from './handover.ts';
+import { errors } from './errors.ts';
 
 /**
  * The build writes into a temporary folder beside the output and swaps it into place only when
@@ -139,17 +140,21 @@ export async function swapIntoPlace(staging: string, outDir: string, spare: stri
   const old = `${staging}.old`;
   if (handover) writeJournal(staging, handover);
   await rename(outDir, old);
+  let moving: string | null = null;
   try {
-    for (const name of handover?.names ?? []) renameSync(path.join(old, handover!.from, name), path.join(staging, handover!.to, name));
+    for (const name of handover?.names ?? []) renameSync((moving = path.join(old, handover!.from, name)), path.join(staging, handover!.to, name));
+    moving = null;
     await rename(staging, outDir);
   } catch (err) {
+    // A folder the render found in the output is gone from it: another build into the same folder swapped first.
+    const gone = moving !== null && !existsSync(moving) ? path.relative(old, moving) : null;
     // The journal stays until the output is back as it was: if that fails too, the next build does it.
     if (handover) handBack(staging, old, handover);
     await rename(old, outDir);
-    if (handover) await rm(journalOf(staging), { force: true });
-    throw err;
+    if (handover) await rm(journalOf(staging), { recursive: true, force: true });
+    throw gone !== null ? errors.outputChanged(outDir, gone, err) : err;
   }
-  if (handover) await rm(journalOf(staging), { force: true });
+  if (handover) await rm(journalOf(staging), { recursive: true, force: true });
   if (spare && (await keptAsSpare(old, spare))) return;
   await rm(old, { recursive: true, force: true });
 }

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { keepOnly, removeAbandonedStaging, swapIntoPlace } from '../../src/output.ts';
-import { journalOf, writeJournal, type Handover } from '../../src/handover.ts';
+import { journalOf, readJournal, writeJournal, type Handover } from '../../src/handover.ts';
 import { expectSameBytes, snapshotTree, tempDirs } from '../helpers/site.ts';
 
 const tempDir = tempDirs('handover');
@@ -50,7 +50,9 @@ describe('a swap that moves payload folders', () => {
     const { root, dist, staging } = await outputAndStaging();
     const before = await snapshotTree(dist);
     // `about` moves; `gone` is not in the output, and its move fails.
-    await expect(swapIntoPlace(staging, dist, null, { ...HANDOVER, names: ['about', 'gone'] })).rejects.toThrow(/ENOENT/);
+    await expect(swapIntoPlace(staging, dist, null, { ...HANDOVER, names: ['about', 'gone'] })).rejects.toThrow(
+      `The output folder ${dist} changed while the build ran: ${path.join('_static', 'old1', 'gone')} is gone from it (another build into the same folder?). The output is as it was before this build; run the build again.`,
+    );
     expectSameBytes(before, await snapshotTree(dist));
     expect(existsSync(journalOf(staging))).toBe(false);
     expect(existsSync(path.join(staging, '_static', 'new2', 'about'))).toBe(false);
@@ -98,11 +100,18 @@ describe('a build killed inside such a swap', () => {
 
   // Each would move a folder that is not the swap's: `elsewhere/keep` beside the output, or one of
   // the staging folder's to a path outside the output that was moved aside.
-  const journals: [string, (root: string) => string][] = [
-    ['a folder above the staging folder', () => JSON.stringify({ ...HANDOVER, to: path.join('..', 'elsewhere'), names: ['keep'] })],
-    ['an absolute folder', (root) => JSON.stringify({ ...HANDOVER, from: path.join(root, 'elsewhere'), names: ['de'] })],
-    ['a name that is a path', () => JSON.stringify({ ...HANDOVER, to: path.join('_static', 'new2', 'de'), names: [path.join('..', '..', '..', '..', 'elsewhere', 'keep')] })],
-    ['nothing readable (cut short)', () => JSON.stringify(HANDOVER).slice(0, 20)],
+  const journals: [string, (root: string, staging: string) => Promise<void>][] = [
+    ['a folder above the staging folder', async (_root, staging) => writeJournal(staging, { ...HANDOVER, to: path.join('..', 'elsewhere'), names: ['keep'] })],
+    ['an absolute folder', async (root, staging) => writeJournal(staging, { ...HANDOVER, from: path.join(root, 'elsewhere'), names: ['de'] })],
+    ['a name that is a path', async (_root, staging) => writeJournal(staging, { ...HANDOVER, to: path.join('_static', 'new2', 'de'), names: [path.join('..', '..', '..', '..', 'elsewhere', 'keep')] })],
+    ['an entry it does not know', async (_root, staging) => {
+      writeJournal(staging, HANDOVER);
+      await writeFile(path.join(journalOf(staging), 'move=elsewhere'), '');
+    }],
+    ['an entry that is not URI-encoded text', async (_root, staging) => {
+      writeJournal(staging, HANDOVER);
+      await writeFile(path.join(journalOf(staging), 'name=%E0%A4%A'), '');
+    }],
   ];
   for (const [what, journal] of journals) {
     it(`a journal naming ${what} is not followed: the output is put back as the swap left it, and nothing else moves`, async () => {
@@ -110,13 +119,20 @@ describe('a build killed inside such a swap', () => {
       await tree(root, { 'elsewhere/keep/file.txt': 'keep' });
       await rename(dist, `${staging}.old`);
       const before = await snapshotTree(`${staging}.old`);
-      await writeFile(journalOf(staging), journal(root));
+      await journal(root, staging);
       await removeAbandonedStaging(dist);
       expectSameBytes(before, await snapshotTree(dist));
       expect((await snapshotTree(path.join(root, 'elsewhere'))).get('keep/file.txt')?.toString()).toBe('keep');
       expect((await readdir(root)).sort()).toEqual(['dist', 'elsewhere']);
     });
   }
+
+  it('the journal is the names of its entries, so that a crash that kept the swap\'s renames kept it whole', async () => {
+    const { staging } = await outputAndStaging();
+    writeJournal(staging, HANDOVER);
+    expect((await readdir(journalOf(staging))).map(decodeURIComponent).sort()).toEqual(['from=_static/old1', 'name=about', 'name=fr', 'to=_static/new2']);
+    expect(readJournal(staging)).toEqual(HANDOVER);
+  });
 });
 
 describe('keepOnly with folders it may leave out', () => {
