@@ -41,7 +41,7 @@ export interface Handover {
 
 /** What the record of the output replaced says of it (output-record.ts, Recorded). */
 export interface RecordedFolders {
-  /** The bound of its folders' ctimes (0: none). */
+  /** The bound of its folders' ctimes (0 when there is no record: no folder is within it). */
   folders: number;
   /** How many files the last build wrote in each folder at the top of its payload folder. */
   tops: ReadonlyMap<string, number>;
@@ -59,13 +59,13 @@ export async function settleHandover(staging: string, previous: PreviousOutput, 
   if (!handing || handing.size === 0 || !payloads) return null;
   const { now, before } = payloads;
   const byName = groupByTop(handing.keys(), now);
-  const wanted = countByTop(expected, now);
+  const wanted = filesByTop(expected, now);
   const names: string[] = [];
   const rest: string[] = [...(byName.get('') ?? [])];
   for (const [name, rels] of byName) {
     if (name === '') continue;
     const whole = rels.length === wanted.get(name) && recorded.tops.get(name) === rels.length;
-    if (whole && recorded.folders > 0 && !existsSync(inFolder(staging, now + name)) && foldersUnchanged(previous.dir, before, now, rels, recorded.folders)) names.push(name);
+    if (whole && !existsSync(inFolder(staging, now + name)) && foldersUnchanged(previous.dir, before, now, rels, recorded.folders)) names.push(name);
     else rest.push(...rels);
   }
   for (const name of names) for (const rel of byName.get(name)!) facts?.set(rel, factsOf(handing.get(rel)!));
@@ -92,7 +92,8 @@ function groupByTop(rels: Iterable<string>, now: string): Map<string, string[]> 
   return groups;
 }
 
-function countByTop(rels: Iterable<string>, now: string): Map<string, number> {
+/** How many of `rels` (relative paths) are in each folder at the top of the folder `now` (a relative path ending in a separator). */
+export function filesByTop(rels: Iterable<string>, now: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const rel of rels) {
     const name = topOf(rel, now);

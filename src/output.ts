@@ -142,7 +142,10 @@ export async function swapIntoPlace(staging: string, outDir: string, spare: stri
   await rename(outDir, old);
   let moving: string | null = null;
   try {
-    for (const name of handover?.names ?? []) renameSync((moving = path.join(old, handover!.from, name)), path.join(staging, handover!.to, name));
+    for (const name of handover?.names ?? []) {
+      moving = path.join(old, handover!.from, name);
+      renameSync(moving, path.join(staging, handover!.to, name));
+    }
     moving = null;
     await rename(staging, outDir);
   } catch (err) {

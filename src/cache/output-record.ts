@@ -39,6 +39,7 @@ import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
 import { sourceFolders } from './source-prints.ts';
 import { SRC_DIR } from '../package-root.ts';
 import { payloadPrint, type FileFacts } from '../reuse-output.ts';
+import { filesByTop } from '../handover.ts';
 
 /** What the report of the recorded build said that a build without its stages cannot know. */
 export interface OutputReport extends Pick<BuildResult, 'buildId' | 'pages' | 'aliases' | 'notFoundPages' | 'locales' | 'files' | 'bytes' | 'runtime'> {
@@ -193,24 +194,11 @@ export async function recordOutput(scope: RecordScope, inputs: Inputs[], report:
   const folders = clockNow(scope.config.outDir);
   const now = folders !== null && listing(scope.config.outDir, namesOf(written), onFile, made);
   if (now && (await settledAfter(scope.config.outDir, Math.max(now.maxCtimeMs, folders)))) {
-    const tops = pages ? topCounts(written, pages.payloads.folder) : [];
+    const tops = pages ? [...filesByTop(written, pages.payloads.folder)] : [];
     writeEntry(file, slot, { key: recordKey(scope), outside: uncovered(inputs, scope.config), listing: now.digest, folders, payloads: prints, tops, links: pages?.links ?? '', sitemap, report } satisfies OutputRecord);
   } else {
     rmSync(file, { force: true });
   }
-}
-
-/** How many of `written` (relative paths) are in each folder at the top of `folder` (see OutputRecord's tops). */
-function topCounts(written: Iterable<string>, folder: string): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const rel of written) {
-    if (!rel.startsWith(folder)) continue;
-    const end = rel.indexOf(path.sep, folder.length);
-    if (end < 0) continue;
-    const name = rel.slice(folder.length, end);
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
-  return [...counts];
 }
 
 /**
