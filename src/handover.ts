@@ -69,12 +69,13 @@ export async function settleHandover(staging: string, previous: PreviousOutput, 
     else rest.push(...rels);
   }
   for (const name of names) for (const rel of byName.get(name)!) facts?.set(rel, factsOf(handing.get(rel)!));
+  // One at a time: where links cannot be made each is a copy, two open files, and there may be thousands.
   const folders = new Folders(staging);
-  await Promise.all(rest.map(async (rel) => {
+  for (const rel of rest) {
     const file = inFolder(staging, rel);
-    await folders.ensure(path.dirname(file));
+    await folders.ensureNow(path.dirname(file));
     await putRecorded(file, previousFile(previous, rel)!);
-  }));
+  }
   handing.clear();
   return names.length > 0 ? { from: before.slice(0, -1), to: now.slice(0, -1), names: names.sort() } : null;
 }
@@ -147,16 +148,19 @@ export function writeJournal(staging: string, handover: Handover): void {
   for (const entry of entries) closeSync(openSync(path.join(journal, encodeURIComponent(entry)), 'wx'));
 }
 
+/** Each folder of `handover`: where it is in `old`, the output a swap moved aside, and where the swap moves it to in `staging`. */
+export function* moves(staging: string, old: string, handover: Handover): Generator<{ name: string; inOld: string; inStaging: string }> {
+  for (const name of handover.names) {
+    yield { name, inOld: inFolder(old, `${handover.from}${path.sep}${name}`), inStaging: inFolder(staging, `${handover.to}${path.sep}${name}`) };
+  }
+}
+
 /**
  * Moves the folders of `handover` back from `staging` into `old`, the output a swap moved aside,
  * where it moved them from: each one that is in the staging folder and not in `old`.
  */
 export function handBack(staging: string, old: string, handover: Handover): void {
-  for (const name of handover.names) {
-    const from = inFolder(staging, `${handover.to}${path.sep}${name}`);
-    const to = inFolder(old, `${handover.from}${path.sep}${name}`);
-    if (existsSync(from) && !existsSync(to)) renameSync(from, to);
-  }
+  for (const { inOld, inStaging } of moves(staging, old, handover)) if (existsSync(inStaging) && !existsSync(inOld)) renameSync(inStaging, inOld);
 }
 
 /**

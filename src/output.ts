@@ -6,7 +6,7 @@ import { isProcessAlive } from './process-alive.ts';
 import { copyOrLink, inFolder, previousFile, putFile, putParts, type PreviousOutput } from './reuse-output.ts';
 import { escapeRegExp } from './text/reg-exp.ts';
 import { listFiles } from './file-list.ts';
-import { handBack, journalOf, readJournal, writeJournal, type Handover } from './handover.ts';
+import { handBack, journalOf, moves, readJournal, writeJournal, type Handover } from './handover.ts';
 import { errors } from './errors.ts';
 
 /**
@@ -142,9 +142,11 @@ export async function swapIntoPlace(staging: string, outDir: string, spare: stri
   await rename(outDir, old);
   let moving: string | null = null;
   try {
-    for (const name of handover?.names ?? []) {
-      moving = path.join(old, handover!.from, name);
-      renameSync(moving, path.join(staging, handover!.to, name));
+    if (handover) {
+      for (const { inOld, inStaging } of moves(staging, old, handover)) {
+        moving = inOld;
+        renameSync(inOld, inStaging);
+      }
     }
     moving = null;
     await rename(staging, outDir);
