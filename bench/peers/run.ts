@@ -3,9 +3,11 @@
  * the bare floor, Eleventy and Hugo on the same pages, the real site and the 20x site, in one run.
  * Every measurement is a whole process under /usr/bin/time (wall, CPU = user + system, peak RSS),
  * in timedEnv's environment (bench/lib.ts: without NODE_EXTRA_CA_CERTS, which Node reads at start).
- * Each tool builds cold (no cache, no previous output), then, after one message edit, again with
- * its own cache and previous output kept (a CI run with its caches restored; the floor keeps
- * nothing, so it has no rebuild). The tools take turns, the order rotating every round; every cold
+ * Each tool builds cold (no cache, no previous output), then, after one message edit, twice more:
+ * into a new output folder with a copy of the cache the cold build left (a CI run of a fresh clone
+ * that restores its cache, which the README's CI section describes), and with its own cache and
+ * previous output kept (a developer's next build). The floor keeps nothing, so it has neither.
+ * The tools take turns, the order rotating every round; every cold
  * build writes into new folders, all removed at the end, so that none is timed right after a large
  * deletion (bench/lib.ts, scratch()). Medians of BENCH_RUNS rounds (default 3) with [min–max];
  * ratios against the floor's cold build of the same run. What each peer does and does not do:
@@ -40,10 +42,13 @@ interface Tool {
   edit?: (n: number) => Promise<() => Promise<void>>;
   /** Cold builds. */
   samples: Sample[];
+  /** Builds after the edit into a new output folder, with a copy of the cold build's cache. */
+  ciBuilds: Sample[];
   /** Builds after the edit, with the cache and output of the cold build kept. */
   rebuilds: Sample[];
   /** HTML files and bytes of the first round's output, and whether they equal the floor's. */
   output?: { files: number; bytes: number; sameAsFloor: boolean | null };
+  ciOutput?: Tool['output'];
   rebuildOutput?: Tool['output'];
 }
 
@@ -134,10 +139,11 @@ async function measureSize(size: number, hugo: boolean, folders: Scratch): Promi
     await prepareEleventy(eleventySite);
     const hugoDir = hugo ? await prepareHugo(site, reference) : '';
     const tools: Tool[] = [
-      { name: 'floor', samples: [], rebuilds: [], command: (out) => ({ argv: floorArgv(out), cwd: REPO }) },
+      { name: 'floor', samples: [], ciBuilds: [], rebuilds: [], command: (out) => ({ argv: floorArgv(out), cwd: REPO }) },
       {
         name: 'sitegen build',
         samples: [],
+        ciBuilds: [],
         rebuilds: [],
         command: (out, cache) => ({ argv: node(path.join(REPO, 'bin', 'sitegen'), 'build', '--root', site, '--out', out, '--cache-dir', cache), cwd: site }),
         edit: (n) => editMessage(path.join(site, MESSAGE_EDIT.file), n),
@@ -145,6 +151,7 @@ async function measureSize(size: number, hugo: boolean, folders: Scratch): Promi
       {
         name: 'Eleventy 3.1.8',
         samples: [],
+        ciBuilds: [],
         rebuilds: [],
         command: (out, cache) => ({
           argv: node(path.join(PEERS, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), `--config=${path.join(PEERS, 'eleventy', 'eleventy.config.mjs')}`, '--input=eleventy', `--output=${out}`),
@@ -159,6 +166,7 @@ async function measureSize(size: number, hugo: boolean, folders: Scratch): Promi
         ? [{
             name: 'Hugo',
             samples: [],
+            ciBuilds: [],
             rebuilds: [],
             command: (out: string, cache: string) => ({ argv: ['hugo', '--source', hugoDir, '--destination', out, '--cacheDir', cache, '--quiet'], cwd: hugoDir }),
             // Hugo's content is the floor's <main>: the pages the edit changes get theirs anew.
@@ -186,8 +194,15 @@ async function measureSize(size: number, hugo: boolean, folders: Scratch): Promi
         tool.samples.push(timed(argv, cwd, env));
         tool.output ??= await describeOutput(out, sitegen ? null : floorTree);
         if (!tool.edit) continue;
+        // The CI run's cache: restored from the cold build's, as a CI cache step restores a folder (not timed).
+        const ciCache = folders.fresh(`${name}-ci-cache`);
+        execFileSync('cp', ['-a', cache, ciCache]);
+        const ciOut = folders.fresh(`${name}-ci-out`);
         const undo = await tool.edit(round);
         try {
+          const ci = tool.command(ciOut, ciCache);
+          tool.ciBuilds.push(timed(ci.argv, ci.cwd, ci.env));
+          tool.ciOutput ??= await describeOutput(ciOut, sitegen ? null : firstEdit.tree);
           tool.rebuilds.push(timed(argv, cwd, env));
           tool.rebuildOutput ??= await describeOutput(out, sitegen ? null : firstEdit.tree);
         } finally {
@@ -226,6 +241,8 @@ function report(size: number, tools: Tool[]): void {
   const label = size === 1 ? 'real site (1x)' : `${size}x site`;
   console.log(`\n${label}, cold: medians of ${RUNS} runs [min–max]; x = against the floor's median of this run${timedEnvNote()}`);
   for (const t of tools) line(t.name, t.samples, t.output!);
+  console.log(`${label}, CI run after one message edit: a new output folder, a copy of the cold build's cache; x = against the floor's cold median`);
+  for (const t of tools) if (t.ciOutput) line(t.name, t.ciBuilds, t.ciOutput);
   console.log(`${label}, rebuild after one message edit, each tool's cache and previous output kept; x = against the floor's cold median`);
   for (const t of tools) if (t.rebuildOutput) line(t.name, t.rebuilds, t.rebuildOutput);
 }
@@ -242,7 +259,7 @@ try {
   await folders.remove();
 }
 for (const [size, tools] of results) report(size, tools);
-const different = results.flatMap(([, tools]) => tools).filter((t) => t.output?.sameAsFloor === false || t.rebuildOutput?.sameAsFloor === false);
+const different = results.flatMap(([, tools]) => tools).filter((t) => [t.output, t.ciOutput, t.rebuildOutput].some((o) => o?.sameAsFloor === false));
 if (different.length) {
   console.log(`\n${different.map((t) => t.name).join(', ')} did not write the floor's pages byte for byte: the comparison above is not like for like.`);
   process.exitCode = 1;
