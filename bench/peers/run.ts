@@ -7,9 +7,9 @@
  * into a new output folder with a copy of the cache the cold build left (a CI run of a fresh clone
  * that restores its cache, which the README's CI section describes), and with its own cache and
  * previous output kept (a developer's next build). The floor keeps nothing, so it has neither.
- * The tools take turns, the order rotating every round; every cold
- * build writes into new folders, all removed at the end, so that none is timed right after a large
- * deletion (bench/lib.ts, scratch()). Medians of BENCH_RUNS rounds (default 3) with [min–max];
+ * The tools take turns, the order rotating every round; every cold build and CI run writes into
+ * new folders, all removed at the end, so that none is timed right after a large deletion
+ * (bench/lib.ts, scratch()). Medians of BENCH_RUNS rounds (default 3) with [min–max];
  * ratios against the floor's cold build of the same run. What each peer does and does not do:
  * bench/peers/README.md.
  *
