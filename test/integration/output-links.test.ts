@@ -478,6 +478,33 @@ describe('a rebuild stages into the output the last rebuild replaced', () => {
     await expectSameTree(path.join(root, 'cold'), dist);
   });
 
+  // The swap removes the output it replaced when the cache cannot keep it (output.ts, keptAsSpare).
+  // Files the new output shares with it by a hard link then have one link fewer, and a new change
+  // time: the output record, taken from them as the build found them, no longer holds.
+  it('where the cache cannot keep the output a rebuild replaced (a file where its spares go), that output is removed, and each later output equals a cold build', async () => {
+    const root = await basic();
+    const dist = path.join(root, 'dist');
+    await buildInto(root, 'dist');
+    await writeFile(path.join(root, '.cache-test', 'spare'), 'not a folder\n');
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich.', 'für dich und alle.'));
+    const edited = await buildInto(root, 'dist');
+    // Nothing left beside the output: no staging folder, no replaced output.
+    expect((await readdir(root)).filter((name) => name.includes('dist'))).toEqual(['dist']);
+    expect(await readFile(path.join(root, '.cache-test', 'spare'), 'utf8')).toBe('not a folder\n');
+    // The payloads linked from the output it replaced are the new output's alone now.
+    const linked = await stat(path.join(dist, '_static', edited.buildId, 'de', 'about', 'payload.json'));
+    expect(linked.nlink).toBe(1);
+    const again = await buildInto(root, 'dist');
+    expect(again.buildId).toBe(edited.buildId);
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
+    await editFile(root, 'locales/de.json', (text) => text.replace('für dich und alle.', 'für alle.'));
+    await buildInto(root, 'dist');
+    await rm(path.join(root, 'cold'), { recursive: true });
+    await buildInto(root, 'cold', false);
+    await expectSameTree(path.join(root, 'cold'), dist);
+  });
+
   it('a build that fails leaves the previous output byte for byte, and the next one is right', async () => {
     const { root, dist } = await withSpare();
     const bytes = await snapshotTree(dist);
