@@ -26,7 +26,7 @@ export interface CheckCommandOptions {
 export function registerCheck(program: Command, ctx: CheckCommandContext): void {
   program
     .command('check')
-    .description("Compare every locale file with the site's default locale (the reference): missing and untranslated messages, ICU errors, arguments, tags, plurals")
+    .description("Compare every locale file with the site's default locale (the reference): missing and untranslated messages, ICU errors, arguments, tags, plurals.")
     .option('--locale <code>', 'check only this locale')
     .option('--strict', 'also fail on warnings: anything missing, untranslated or plural-incomplete')
     .option('--json', 'print the report as JSON (schema in the README) instead of the table')

@@ -12,7 +12,7 @@ export interface CommandContext {
 export function registerServeAndDev(program: Command, ctx: CommandContext): void {
   program
     .command('serve [dir]')
-    .description('serve a built site as a static host would (default: the output folder, dist/)')
+    .description('Serve a built site as a static host would (default: the output folder, dist/).')
     .option('--port <port>', 'port to listen on', parsePort, 4173)
     .option('--host <host>', 'address to listen on; 0.0.0.0 publishes it on the network', '127.0.0.1')
     .option('--allowed-hosts <names>', ALLOWED_HOSTS_HELP, parseAllowedHosts)
@@ -30,7 +30,7 @@ export function registerServeAndDev(program: Command, ctx: CommandContext): void
 
   program
     .command('dev')
-    .description('build, serve and rebuild on every change, with live reload')
+    .description('Build, serve and rebuild on every change, with live reload.')
     .option('--port <port>', 'port to listen on', parsePort, 3000)
     .option('--host <host>', 'address to listen on; 0.0.0.0 publishes it on the network', '127.0.0.1')
     .option('--allowed-hosts <names>', ALLOWED_HOSTS_HELP, parseAllowedHosts)
