@@ -101,8 +101,14 @@ export const errors = {
     }),
   localeFileUnreadable: (file: string, cause: unknown) =>
     new SitegenError('LocaleFileUnreadable', `${file} cannot be read (${why(cause)}). Make it a readable file of messages, or remove it to fall back to the default locale.`, { cause }),
-  localeShapeInvalid: (file: string, key: string, kind: string) =>
-    new SitegenError('LocaleShapeInvalid', `${file}: the value of "${key}" is ${kind}; a message must be a string or an object of messages.`),
+  /** `key`: the message key whose value is not a message (null: the whole file); `kind`: what it is (`an array`, `a number`, ...). */
+  localeShapeInvalid: (file: string, key: string | null, kind: string) =>
+    new SitegenError(
+      'LocaleShapeInvalid',
+      key === null
+        ? `${file}: the file is ${kind}; a locale file must be a JSON object of messages, such as { "nav": { "home": "Home" } }.`
+        : `${file}: the value of "${key}" is ${kind}; a message must be a string or an object of messages.`,
+    ),
   translationErrors: (lines: string[]) =>
     new SitegenError('TranslationErrors', `${lines.length} translation error(s) would break pages; fix them (full report: sitegen check):`, {
       detail: lines.join('\n'),

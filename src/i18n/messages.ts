@@ -71,7 +71,7 @@ export function parseMessageFile(file: string, source: string): MessageFile {
     throw jsonError(file, source, cause as Error);
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
-    throw errors.localeShapeInvalid(file, '(top level)', Array.isArray(data) ? 'an array' : typeof data);
+    throw errors.localeShapeInvalid(file, null, kindOf(data));
   }
   return { file, source, messages: flatten(file, data as Record<string, unknown>), tree: data as Record<string, unknown> };
 }
@@ -84,9 +84,16 @@ export function flatten(file: string, data: Record<string, unknown>, prefix = ''
     const full = prefix + key;
     if (typeof value === 'string') out[full] = value;
     else if (value && typeof value === 'object' && !Array.isArray(value)) flatten(file, value as Record<string, unknown>, full + '.', out);
-    else throw errors.localeShapeInvalid(file, full, Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value);
+    else throw errors.localeShapeInvalid(file, full, kindOf(value));
   }
   return out;
+}
+
+/** What a JSON value that is not an object of messages is, for errors.localeShapeInvalid: `an array`, `a number`, `null`, ... */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /**

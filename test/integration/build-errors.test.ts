@@ -271,6 +271,16 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.message).toMatch(/^locales\/de\.json cannot be read \(EISDIR: .*\)\. Make it a readable file of messages, or remove it to fall back to the default locale\.$/);
   });
 
+  it('a locale file with a value that is neither a message nor an object of messages, or that is no object at all, names the file, the key and what it is', async () => {
+    const nested = await failingBuild({ 'locales/de.json': '{\n  "nav": { "home": "Startseite", "about": ["Über", "uns"] }\n}\n' });
+    expect(nested.code).toBe('LocaleShapeInvalid');
+    expect(nested.message).toBe('locales/de.json: the value of "nav.about" is an array; a message must be a string or an object of messages.');
+    const count = await failingBuild({ 'locales/de.json': '{\n  "about": { "title": 3 }\n}\n' });
+    expect(count.message).toBe('locales/de.json: the value of "about.title" is a number; a message must be a string or an object of messages.');
+    const whole = await failingBuild({ 'locales/de.json': '["Startseite"]\n' });
+    expect(whole.message).toBe('locales/de.json: the file is an array; a locale file must be a JSON object of messages, such as { "nav": { "home": "Home" } }.');
+  });
+
   it('a malformed locale file and a broken enhancer: the locale file is named, as the messages are read before the runtime is awaited', async () => {
     const err = await failingBuild({ 'locales/de.json': '{ "nav": ', 'templates/enhancers/slider.ts': 'export default function slider(el: HTMLElement): void {\n  el.dataset.ready = ;\n}\n' });
     expect(err.code).toBe('LocaleJsonInvalid');

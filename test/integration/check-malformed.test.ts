@@ -78,4 +78,22 @@ describe('sitegen check with a malformed locale file and pages/', () => {
     expect(info).toContain('en  locales/en.json\n  (whole file)\n    error   malformed-file  locales/en.json:2:20');
     expect(warnings).toEqual([expect.stringMatching(/^The pages could not be rendered to see which messages they use, so unused and undefined keys are not checked: locales\/en\.json:2:20: /)]);
   });
+
+  // Valid JSON the loader still refuses: the same finding, with the loader's words and no position.
+  it('a locale file of valid JSON that is not an object of messages: the finding says what is wrong and where, as the build does', async () => {
+    const root = await cleanSite({ 'locales/ru.json': '{\n  "nav": { "home": ["Главная"] }\n}\n' });
+    const { code, stdout } = await sitegenCheck(root, ['--locale', 'ru', '--json']);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout).findings).toEqual([expect.objectContaining({
+      ...RU_FINDING,
+      line: null,
+      column: null,
+      message: 'the value of "nav.home" is an array; a message must be a string or an object of messages. Nothing else is checked in this file.',
+    })]);
+    await editFile(root, 'locales/ru.json', () => '"Главная"\n');
+    const whole = JSON.parse((await sitegenCheck(root, ['--locale', 'ru', '--json'])).stdout);
+    expect(whole.findings.map((f: { message: string }) => f.message)).toEqual([
+      'the file is a string; a locale file must be a JSON object of messages, such as { "nav": { "home": "Home" } }. Nothing else is checked in this file.',
+    ]);
+  });
 });
