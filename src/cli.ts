@@ -35,7 +35,7 @@ export function createProgram(ctx: CliContext): Command {
   program
     .command('build')
     .description('Build every page in every locale into the output folder (atomically).')
-    .option('--root <dir>', 'project root (pages/, templates/, locales/)', ctx.cwd)
+    .option('--root <dir>', 'project root (where pages/, templates/ and locales/ are)', '.')
     .option('--out <dir>', 'output folder, relative to the root', 'dist')
     .option('--locales <codes>', 'preview: only these comma-separated locale codes (en is always built); not a shard of the site', list)
     .option('--shard <k/n>', 'build shard k of n: its share of the pages plus every site-wide file (combine the n outputs with sitegen merge)')

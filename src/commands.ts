@@ -28,7 +28,7 @@ export async function buildCommand(opts: BuildCommandOptions, ctx: CliContext): 
   const [{ build }, { capYoungGeneration, holdYoungGeneration, limitHeapGrowth }, { optimizeLater }] = await Promise.all([import('./build.ts'), import('./heap-growth.ts'), import('./optimize-later.ts')]);
   const stopCap = capYoungGeneration();
   const result = await build({
-    root: opts.root,
+    root: path.resolve(ctx.cwd, opts.root),
     outDir: opts.out,
     locales: opts.locales,
     shard: opts.shard === undefined ? undefined : parseShard(opts.shard),

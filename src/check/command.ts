@@ -31,7 +31,7 @@ export function registerCheck(program: Command, ctx: CheckCommandContext): void 
     .option('--strict', 'also fail on warnings: anything missing, untranslated or plural-incomplete')
     .option('--json', 'print the report as JSON (schema in the README) instead of the table')
     .option('--html <file>', 'also write a self-contained HTML report to this file')
-    .option('--root <dir>', 'project root', ctx.cwd)
+    .option('--root <dir>', 'project root (where pages/, templates/ and locales/ are)', '.')
     .action(async (options: CheckCommandOptions) => {
       ctx.exitCode = await (await import('./run-command.ts')).runCheckCommand(options, ctx);
     });

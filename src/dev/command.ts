@@ -35,7 +35,7 @@ export function registerServeAndDev(program: Command, ctx: CommandContext): void
     .option('--host <host>', 'address to listen on; 0.0.0.0 publishes it on the network', '127.0.0.1')
     .option('--allowed-hosts <names>', ALLOWED_HOSTS_HELP, parseAllowedHosts)
     .option('--open', 'open the site in the default browser')
-    .option('--root <dir>', 'project folder (where pages/, templates/ and locales/ are)', '.')
+    .option('--root <dir>', 'project root (where pages/, templates/ and locales/ are)', '.')
     .action(async (opts: { port: number; host: string; allowedHosts?: AllowedHosts; open?: boolean; root: string }) => {
       const { dev } = await import('./dev.ts');
       const server = await dev({ root: path.resolve(ctx.cwd, opts.root), port: opts.port, host: opts.host, allowedHosts: opts.allowedHosts, logger: ctx.logger });

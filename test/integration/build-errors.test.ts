@@ -382,6 +382,15 @@ describe('the CLI edge', () => {
     expect(logger.lines.find((l) => l.level === 'info')!.msg).toMatch(/^built 6 pages, 2 \.html aliases and 2 not-found pages in 2 locales → .*dist \(\d+ files, [\d.]+ KB, [\d.]+ s, build [0-9a-f]{12}\)$/);
   });
 
+  it('a relative --root is taken from the folder the CLI runs in, for build as for check', async () => {
+    const root = await site();
+    const logger = createMemoryLogger();
+    const from = { cwd: path.dirname(root), logger };
+    expect(await runCli(['node', 'sitegen', 'build', '--root', path.basename(root), '--locales', 'de', '--out', 'relative'], from)).toBe(0);
+    expect(await readdir(path.join(root, 'relative'))).toContain('index.html');
+    expect(await runCli(['node', 'sitegen', 'check', '--root', path.basename(root), '--locale', 'de'], from)).toBe(0);
+  });
+
   it('refuses an output folder that contains the project', async () => {
     const root = await site();
     const logger = createMemoryLogger();
