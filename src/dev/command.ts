@@ -16,10 +16,11 @@ export function registerServeAndDev(program: Command, ctx: CommandContext): void
     .option('--port <port>', 'port to listen on', parsePort, 4173)
     .option('--host <host>', 'address to listen on; 0.0.0.0 publishes it on the network', '127.0.0.1')
     .option('--allowed-hosts <names>', ALLOWED_HOSTS_HELP, parseAllowedHosts)
-    .action(async (dir: string | undefined, opts: { port: number; host: string; allowedHosts?: AllowedHosts }) => {
+    .option('--root <dir>', 'project root (where pages/, templates/ and locales/ are), whose output folder and assets base are served', '.')
+    .action(async (dir: string | undefined, opts: { port: number; host: string; allowedHosts?: AllowedHosts; root: string }) => {
       // Loaded on use: registering the commands (every CLI start) stays cheap.
       const [{ resolveConfig }, { serve }] = await Promise.all([import('../config.ts'), import('./serve.ts')]);
-      const { config } = await resolveConfig(ctx.cwd);
+      const { config } = await resolveConfig(path.resolve(ctx.cwd, opts.root));
       const root = dir ? path.resolve(ctx.cwd, dir) : config.outDir;
       const server = await serve({ root, port: opts.port, host: opts.host, allowedHosts: opts.allowedHosts, assetsPath: assetsPathOf(config.assetsBase), logger: ctx.logger });
       ctx.logger.info(`Serving ${path.relative(ctx.cwd, root) || '.'} at ${server.url} (Ctrl-C to stop)`);

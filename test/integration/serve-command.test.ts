@@ -69,6 +69,15 @@ describe('sitegen serve (CLI)', () => {
     expect(cli.output()).toContain('Server stopped.');
   });
 
+  it('serves the output folder of the project at --root, taken from the folder it runs in', async () => {
+    const cli = run(['serve', '--root', path.basename(site), '--port', '0'], path.dirname(site));
+    running.push(cli.child);
+    const [, url] = await cli.waitForLine(new RegExp(`Serving ${path.basename(site)}/dist at (http://127\\.0\\.0\\.1:\\d+)`));
+    expect(await (await fetch(url + '/de/jobs')).text()).toContain('<html lang="de-DE"');
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+  });
+
   it('serves a folder given as argument', async () => {
     const cli = run(['serve', 'dist/de', '--port', '0'], site);
     running.push(cli.child);
