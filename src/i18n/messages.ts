@@ -92,8 +92,7 @@ export function flatten(file: string, data: Record<string, unknown>, prefix = ''
 /** What a JSON value that is not an object of messages is, for errors.localeShapeInvalid: `an array`, `a number`, `null`, ... */
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
 
 /**
