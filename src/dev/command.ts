@@ -16,7 +16,7 @@ export function registerServeAndDev(program: Command, ctx: CommandContext): void
     .option('--port <port>', 'port to listen on', parsePort, 4173)
     .option('--host <host>', 'address to listen on; 0.0.0.0 publishes it on the network', '127.0.0.1')
     .option('--allowed-hosts <names>', ALLOWED_HOSTS_HELP, parseAllowedHosts)
-    .option('--root <dir>', 'project root (where pages/, templates/ and locales/ are), whose output folder and assets base are served', '.')
+    .option('--root <dir>', 'project root (where pages/, templates/ and locales/ are), whose config names the output folder and the assets base', '.')
     .action(async (dir: string | undefined, opts: { port: number; host: string; allowedHosts?: AllowedHosts; root: string }) => {
       // Loaded on use: registering the commands (every CLI start) stays cheap.
       const [{ resolveConfig }, { serve }] = await Promise.all([import('../config.ts'), import('./serve.ts')]);
