@@ -149,9 +149,9 @@ export function writeJournal(staging: string, handover: Handover): void {
 }
 
 /** Each folder of `handover`: where it is in `old`, the output a swap moved aside, and where the swap moves it to in `staging`. */
-export function* moves(staging: string, old: string, handover: Handover): Generator<{ name: string; inOld: string; inStaging: string }> {
+export function* moves(staging: string, old: string, handover: Handover): Generator<{ inOld: string; inStaging: string }> {
   for (const name of handover.names) {
-    yield { name, inOld: inFolder(old, `${handover.from}${path.sep}${name}`), inStaging: inFolder(staging, `${handover.to}${path.sep}${name}`) };
+    yield { inOld: inFolder(old, `${handover.from}${path.sep}${name}`), inStaging: inFolder(staging, `${handover.to}${path.sep}${name}`) };
   }
 }
 
