@@ -22,6 +22,13 @@ const MIN_JOBS_FOR_WORKERS = 1000;
  * A page the build cache has costs a small part of a render (its entry read and its documents
  * written, no React): a cached 20x build (5,040 pages) took 4.8 s of CPU and 175 MB on the main
  * thread alone, 7.5 s and 203 MB with a worker that loads React, the pages and the messages again.
+ * Nor does a worker pay that renders only the pages the cache lacks while the main thread writes
+ * the cached ones: after a one-message edit at that size (20 pages rendered, ~100 ms of the main
+ * thread's CPU; 5,038 from the cache), 12 alternating rounds with the staging folder empty gave no
+ * wall gain (per-round median -0.01 s, user time -0.02 s; +0.025 s in 10 rounds where the main
+ * thread first waited for the worker's heap setup, heap-growth.ts). On the two-core VM this was
+ * measured on, another thread slowed the main thread's file system calls, even one that only used
+ * the CPU (~9% in a microbenchmark).
  */
 const CACHED_JOB_WORK = 0.1;
 const BATCH = 8;
