@@ -27,8 +27,9 @@ const MIN_JOBS_FOR_WORKERS = 1000;
  * thread's CPU; 5,038 from the cache), 12 alternating rounds with the staging folder empty gave no
  * wall gain (per-round median -0.01 s, user time -0.02 s; +0.025 s in 10 rounds where the main
  * thread first waited for the worker's heap setup, heap-growth.ts). On the two-core VM this was
- * measured on, another thread slowed the main thread's file system calls, even one that only used
- * the CPU (~9% in a microbenchmark).
+ * measured on, work on the other core slowed the main thread's file system calls, whether a thread
+ * of the build or another process did it, and even a loop that only spins (+9 to +17% in a
+ * microbenchmark): what leaves the main thread makes what stays on it slower.
  */
 const CACHED_JOB_WORK = 0.1;
 const BATCH = 8;
