@@ -285,15 +285,12 @@ function decodeEntry(ctx: RenderContext, bytes: Buffer, key: string, kept: numbe
   if (payload !== null && !lengths([payload])) return 'damaged';
   let at = end + 1;
   const take = (length: number) => bytes.subarray(at, (at += length));
-  const facts: Partial<Omit<Lists, 'links'>> = {};
-  let links: Buffer | undefined;
+  // Each list in LISTS' order (the entry's); the links' part as it is, parsed on asking.
+  const found: unknown[] = [];
   for (const [i, name] of LISTS.entries()) {
-    if (name === 'links') links = bytes.subarray(at, at + lists[i]!);
-    else {
-      const list = shared(ctx, name, bytes, at, at + lists[i]!);
-      if (list === undefined) return 'damaged';
-      (facts as Record<string, unknown>)[name] = list;
-    }
+    const list = name === 'links' ? bytes.subarray(at, at + lists[i]!) : shared(ctx, name, bytes, at, at + lists[i]!);
+    if (list === undefined) return 'damaged';
+    found.push(list);
     at += lists[i]!;
   }
   const parts = (docs as number[][]).map(([before, after]) => ({ before: take(before!), after: take(after!) }));
@@ -301,8 +298,12 @@ function decodeEntry(ctx: RenderContext, bytes: Buffer, key: string, kept: numbe
   if (kept !== null && payload !== kept) return 'damaged';
   const payloadBytes = payload === null ? null : kept !== null ? 'kept' : take(payload as number);
   if (at !== bytes.length) return 'damaged';
-  const linksPart = links!;
-  return { ...(facts as Omit<Lists, 'links'>), links: () => linksFrom(linksPart), prints: value.prints, alternates: value.alternates, docs: parts, payload: payloadBytes };
+  const [tested, usedKeys, passedValues, fallbacks, linksPart, enhancers] = found as [Lists['tested'], Lists['usedKeys'], Lists['passedValues'], Lists['fallbacks'], Buffer, Lists['enhancers']];
+  // One object literal with every key. Spread from an object filled by name, as before, each
+  // page's facts got hidden classes (V8 maps) of their own: ~6 made per page, ~660 of the page
+  // faults of a one-message edit at 20 times the real site's size, and every read of the facts
+  // after that site saw a new map. Made so, that edit took 0.09-0.105 s less CPU (3 A/B runs).
+  return { tested, usedKeys, passedValues, fallbacks, enhancers, links: () => linksFrom(linksPart), prints: value.prints, alternates: value.alternates, docs: parts, payload: payloadBytes };
 }
 
 /** A page's links from their part of its entry, parsed and checked each time (see shared); undefined when the part is not such a list. */
