@@ -27,7 +27,7 @@
  * a version's folder with them once its index was not written for a week.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync, writevSync, type BigIntStats } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync, writevSync, type BigIntStats } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -147,14 +147,26 @@ function digest(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }
 
-/** Writes the index to a temporary file and renames it into place; false when it failed. */
+/**
+ * Writes the index to a temporary file and renames it into place; false when it failed. Its lines
+ * are joined once and made bytes once, which are hashed and written as they are: built with `+=`
+ * and given to the hash and the write as text, the index of a site 20 times the real one's size
+ * (~5,000 entries, ~540 KB) was flattened and encoded twice, 40 ms of a one-message edit's profile.
+ */
 function writePageIndex(folder: string, index: Map<string, PackLocation>): boolean {
-  let body = '';
-  for (const [key, { pack, offset, length }] of index) body += `${key} ${pack} ${offset} ${length}\n`;
+  const lines: string[] = [];
+  for (const [key, { pack, offset, length }] of index) lines.push(`${key} ${pack} ${offset} ${length}\n`);
+  const body = Buffer.from(lines.join(''));
+  const head = Buffer.from(`${HEADER} ${createHash('sha1').update(body).digest('hex')}\n`);
   const file = indexFile(folder);
   const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
-    writeFileSync(tmp, `${HEADER} ${digest(body)}\n${body}`);
+    const fd = openSync(tmp, 'w');
+    try {
+      if (writevSync(fd, [head, body]) !== head.length + body.length) throw new Error('short write');
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, file);
     return true;
   } catch {
