@@ -143,8 +143,9 @@ function parseIndex(text: string): Map<string, PackLocation> | 'damaged' {
   return index;
 }
 
-function digest(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
+/** The index's check: a SHA-1 of its lines, as text or as the bytes written. */
+function digest(lines: string | Uint8Array): string {
+  return createHash('sha1').update(lines).digest('hex');
 }
 
 /**
@@ -158,7 +159,7 @@ function writePageIndex(folder: string, index: Map<string, PackLocation>): boole
   const lines: string[] = [];
   for (const [key, { pack, offset, length }] of index) lines.push(`${key} ${pack} ${offset} ${length}\n`);
   const body = Buffer.from(lines.join(''));
-  const head = Buffer.from(`${HEADER} ${createHash('sha1').update(body).digest('hex')}\n`);
+  const head = Buffer.from(`${HEADER} ${digest(body)}\n`);
   const file = indexFile(folder);
   const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
