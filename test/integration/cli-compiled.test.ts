@@ -75,15 +75,46 @@ describe('compiled CLI', () => {
 
   it('recompiles when a source file is removed: a missing import fails, naming the file, instead of running stale code', async () => {
     await sitegen('--version');
-    const file = path.join(pkg, 'src', 'shard.ts');
+    // A module of the front (lib/cli.cjs), which every start checks.
+    const file = path.join(pkg, 'src', 'logger.ts');
     const source = await readFile(file, 'utf8');
     await rm(file);
     try {
-      await expect(sitegen('--version')).rejects.toThrow(/Could not resolve "\.\/shard\.ts"/);
+      await expect(sitegen('--version')).rejects.toThrow(/Could not resolve "\.\/logger\.ts"/);
     } finally {
       await writeFile(file, source);
     }
     expect(await sitegen('--version')).toBe('0.1.0\n');
+  });
+
+  it("checks the commands' sources before a command loads them, not at a start that runs none", async () => {
+    await sitegen('--version');
+    const inputs = path.join(pkg, 'lib', 'inputs.json');
+    const { front, rest } = JSON.parse(await readFile(inputs, 'utf8')) as Record<'front' | 'rest', Record<string, number>>;
+    expect(Object.keys(front)).toContain('src/cli.ts');
+    expect(Object.keys(front)).not.toContain('src/cache/prune.ts');
+    expect(Object.keys(rest)).toEqual(expect.arrayContaining(['src/cache/', 'src/cache/prune.ts']));
+    // In a folder of the commands alone (a file removed from src/ itself would change a folder of the front).
+    const file = path.join(pkg, 'src', 'cache', 'prune.ts');
+    const source = await readFile(file, 'utf8');
+    const site = await fixtureCopy('basic');
+    const build = () => sitegen('build', '--root', site, '--out', path.join(site, 'out'), '--no-cache');
+    try {
+      await rm(file);
+      try {
+        // The front is what it was compiled from: `--version` runs it, and lib/ is left as it is.
+        const before = statSync(inputs).mtimeMs;
+        expect(await sitegen('--version')).toBe('0.1.0\n');
+        expect(statSync(inputs).mtimeMs).toBe(before);
+        // A command loads the rest: it is compiled first, and the missing import fails, naming the file.
+        await expect(build()).rejects.toThrow(/Could not resolve "\.\/cache\/prune\.ts"/);
+      } finally {
+        await writeFile(file, source);
+      }
+      expect(await build()).toMatch(/^built \d+ pages/);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
   });
 
   it('recompiles when a file is added to a folder of src/', async () => {
@@ -307,7 +338,8 @@ describe('compiled CLI', () => {
     const cli = await readFile(path.join(pkg, 'lib', 'cli.cjs'), 'utf8');
     expect(cli).toMatch(/^\/\/ .*node_modules\/commander\/lib\/command\.js$/m);
     expect(cli).not.toMatch(/require\("commander"\)/);
-    const inputs = JSON.parse(await readFile(path.join(pkg, 'lib', 'inputs.json'), 'utf8')) as Record<string, number>;
+    // commander is bundled into the front (lib/cli.cjs): its stamp is checked as the CLI starts.
+    const inputs = JSON.parse(await readFile(path.join(pkg, 'lib', 'inputs.json'), 'utf8')).front as Record<string, number>;
     const stamp = Object.keys(inputs).find((rel) => rel.endsWith('node_modules/commander/package.json'))!;
     expect(stamp).toBeDefined();
     // Only the package.json of a bundled package is listed, not its files.
@@ -319,7 +351,7 @@ describe('compiled CLI', () => {
     try {
       await utimes(file, atime, new Date(mtime.getTime() + 1000));
       await sitegen('--version');
-      const after = JSON.parse(await readFile(path.join(pkg, 'lib', 'inputs.json'), 'utf8')) as Record<string, number>;
+      const after = JSON.parse(await readFile(path.join(pkg, 'lib', 'inputs.json'), 'utf8')).front as Record<string, number>;
       expect(after[stamp]).toBe(statSync(file).mtimeMs);
     } finally {
       await utimes(file, atime, mtime);
