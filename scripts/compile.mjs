@@ -160,7 +160,7 @@ async function inputsOf(front, rest) {
   const restStamps = stamps(sourcesOf(rest)).filter((rel) => !frontStamps.has(rel));
   const times = async (rels) => {
     const inputs = {};
-    for (const rel of [...new Set(rels)].sort()) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
+    for (const rel of [...rels].sort()) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
     return inputs;
   };
   return { front: await times([...frontStamps]), rest: await times(restStamps) };

@@ -40,18 +40,15 @@ function isStale(part) {
 
 /** Resolves once `part` of lib/ ('front' or 'rest') is up to date with its sources. */
 function ensureCompiled(part) {
-  let check = checks.get(part);
-  if (!check) {
-    check = isStale(part) ? compile() : Promise.resolve();
-    checks.set(part, check);
+  if (!checks.has(part)) {
+    if (!isStale(part)) checks.set(part, Promise.resolve());
+    else {
+      // A compile writes all of lib/: the other part is settled with it.
+      const compiled = import(pathToFileURL(path.join(__dirname, 'compile.mjs')).href).then(({ compile }) => compile());
+      for (const each of ['front', 'rest']) checks.set(each, compiled);
+    }
   }
-  return check;
-}
-
-function compile() {
-  const compiled = import(pathToFileURL(path.join(__dirname, 'compile.mjs')).href).then(({ compile }) => compile());
-  for (const part of ['front', 'rest']) checks.set(part, compiled);
-  return compiled;
+  return checks.get(part);
 }
 
 module.exports = { ensureCompiled };
