@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
 import { isWithin } from '../file-paths.ts';
@@ -58,8 +59,15 @@ export async function watchSources(options: WatchOptions): Promise<SourceWatcher
     const { watchedPath } = details as { watchedPath: string };
     // What chokidar watches, listed once per event (it lists every watched folder anew).
     const watched = watcher.getWatched();
-    /** Whether chokidar watches this file (a folder it watches is a key of its own). */
-    const isWatchedFile = (file: string) => !watched[file] && (watched[path.dirname(file)]?.includes(path.basename(file)) ?? false);
+    /**
+     * Whether chokidar watches this file: its folder lists it, and it is not a folder now. Asked of
+     * the file system, not of chokidar's own keys: after a file was replaced by a folder and the
+     * folder by a file again (`rm f; mkdir f; rm -r f; echo > f`), chokidar 5 sometimes keeps an
+     * empty folder entry for it, and then reports nothing of the file again (no add, no change:
+     * 4 to 7 of 20 such rounds in a loop here). The folder's raw events still come, and with
+     * them the file is rebuilt as it is written (onWrite).
+     */
+    const isWatchedFile = (file: string) => (watched[path.dirname(file)]?.includes(path.basename(file)) ?? false) && !lstatSync(file, { throwIfNoEntry: false })?.isDirectory();
     const file = isWatchedFile(watchedPath) ? watchedPath : name ? path.join(watchedPath, name) : null;
     if (file && isWatchedFile(file)) options.onWrite?.(file);
   });
