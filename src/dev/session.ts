@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { readLocaleFiles, type LocaleText } from '../check/locale-files.ts';
 import path from 'node:path';
 import { CONFIG_FILES, resolveConfig } from '../config.ts';
@@ -247,6 +248,8 @@ export class DevSession {
       draft.results = [...merged.values()];
       await verifyStage(draft);
       if (reloadAll && draft.cssFile) await writeOut(this.outDir, path.join(assetsDir(config.assetsBase), draft.cssFile), draft.server!.css);
+      // The stylesheet it replaces (content-hashed, so another name): every page links the new one now.
+      if (state.cssFile && state.cssFile !== draft.cssFile) await rm(path.join(this.outDir, assetsDir(config.assetsBase), state.cssFile), { force: true });
 
       if (draft.server !== state.server) await state.server?.dispose();
       this.state = draft;

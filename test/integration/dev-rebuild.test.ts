@@ -206,7 +206,9 @@ describe('sitegen dev: incremental rebuilds', () => {
     expect((await page('/fr/jobs')).html).toContain('data-badge="v2"');
   });
 
-  it('re-renders every page with the new stylesheet after a CSS edit, and tells open pages to reload', async () => {
+  it('re-renders every page with the new stylesheet after a CSS edit, tells open pages to reload, and no longer serves the stylesheet it replaced', async () => {
+    const before = /<link rel="stylesheet" href="([^"]+\.css)"/.exec((await page('/fr/about')).html)?.[1];
+    expect(before).toBeDefined();
     const report = await edit('templates/components/Badge.css', (s) => s + '\n.badge-edited { color: teal; }\n');
     expect(report).toMatchObject({ status: 'ok', kind: 'incremental', reloadAll: true });
     expect(report.rendered).toHaveLength(12);
@@ -215,6 +217,10 @@ describe('sitegen dev: incremental rebuilds', () => {
     const css = await fetch(server.url + href);
     expect(css.status).toBe(200);
     expect(await css.text()).toContain('.badge-edited{color:teal}');
+    expect(href).not.toBe(before);
+    expect((await fetch(server.url + before)).status).toBe(404);
+    const stylesheets = (await readdir(path.join(server.outDir, '_static', 'assets'))).filter((f) => f.endsWith('.css'));
+    expect(stylesheets).toEqual([path.basename(href!)]);
   });
 
   it('rebuilds everything after a config edit', async () => {
