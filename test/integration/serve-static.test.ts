@@ -321,6 +321,38 @@ describe('serve: only files inside the root', () => {
     expect(res.body.toString()).not.toContain(SECRET);
   });
 
+  it('never answers a file outside, nor a dotfile, nor fails, for 600 paths made of traversal pieces (seeded)', async () => {
+    // Pieces an attacker strings together: parent steps in every encoding, separators, NUL, names of links out and of dotfiles.
+    const pieces = [
+      '..', '.', '%2e%2e', '%2E%2e', '.%2e', '%2e.', '%252e%252e', '%c0%ae%c0%ae', '%uff0e%uff0e', '%EF%BC%8E%EF%BC%8E', '...',
+      '/', '//', '%2f', '%2F', '%5c', '\\', '%00', '%', '%zz', ';', '?', '#',
+      'leak.txt', 'leakdir', 'sibling.txt', 'siblingdir', 'secret.txt', 'outside', 'dist-private', 'dist', 'public.txt', 'gitdir',
+      '.env', '.git', 'config', 'de', 'jobs', 'index.html', '.well-known', tmp.slice(1),
+    ];
+    let a = 20261128;
+    const next = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(a ^ (a >>> 15), a | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const seen = new Set<number>();
+    for (let i = 0; i < 600; i++) {
+      const length = 1 + Math.floor(next() * 7);
+      const parts = Array.from({ length }, () => pieces[Math.floor(next() * pieces.length)]!);
+      const joiner = next() < 0.5 ? '/' : '';
+      const url = '/' + parts.join(joiner);
+      const res = await get(server, url);
+      seen.add(res.status);
+      const body = res.body.toString();
+      expect(res.status, url).toBeLessThan(500);
+      expect(body, url).not.toContain(SECRET);
+      expect(body, url).not.toContain('HIDDEN=1');
+    }
+    // The pieces reach the pages as well as the refusals: the paths are not all refused before the files are looked at.
+    expect([...seen].sort()).toEqual(expect.arrayContaining([200, 400, 404]));
+  });
+
   it('serves /.well-known, the one dot folder that belongs to a site', async () => {
     const res = await get(server, '/.well-known/security.txt');
     expect(res.status).toBe(200);
