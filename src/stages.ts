@@ -284,9 +284,11 @@ function startCheck(
 
 function applyCheck(state: BuildState, pending: PendingCheck, report: CheckReport): void {
   const failures = report.findings.filter((f) => f.severity === 'error');
-  // An argument en lacks may be one the code passes (a count beside a preformatted counter): when
-  // that is all, the render decides, as it records what each call passes (checkPassedArguments).
-  if (pending.beforeRender && failures.length > 0 && failures.every((f) => f.kind === 'argument-unknown')) state.argumentsPending = true;
+  // An argument en lacks may be one the code passes (a count beside a preformatted counter), and
+  // one en has that a translation lacks may be one no page passes (en's own message is then what
+  // fails, at its render, which says so better): when that is all, the render decides, as it
+  // records what each call passes (checkPassedArguments).
+  if (pending.beforeRender && failures.length > 0 && failures.every((f) => f.kind === 'argument-unknown' || f.kind === 'argument-missing')) state.argumentsPending = true;
   else if (failures.length) throw errors.translationErrors(failures.map(formatFinding));
   const gaps = new Map<string, Map<string, number>>();
   for (const f of report.findings) {

@@ -86,7 +86,8 @@ async function partSlots(cache: CacheLocation, config: ResolvedConfig, options: 
   // Stray files are checked only when the check is not limited to one locale.
   const strays = options.locale === undefined ? await strayLocaleFiles(config).then((names) => names.join('\0'), (err: Error) => `unlisted: ${err.message}`) : 'not checked';
   const used = options.usedKeys ? [...options.usedKeys].sort().join('\0') : 'no usage';
-  return [{ code: reference.code, key: hashKey('check-en', common, strays, used) }, ...slots];
+  // en's own findings depend on the values passed too (argument-unpassed).
+  return [{ code: reference.code, key: hashKey('check-en', common, strays, used, passed) }, ...slots];
 }
 
 /**

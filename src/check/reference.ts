@@ -36,6 +36,8 @@ export function checkReference(run: Run, file: LocaleFile): Reference {
       return;
     }
     if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale, parsed.shape)) run.findings.addProblem(file, prefix + key, problem);
+    const passed = run.passed?.get(prefix + key);
+    if (passed) for (const problem of unpassedArguments(parsed.shape, passed, run.globals, prefix + key)) run.findings.addProblem(file, prefix + key, problem);
     shapes.push(parsed.shape);
   });
   return referenceOf(file, tree, flat, shapes);
@@ -64,6 +66,25 @@ function forEachMessage(tree: MessageTree, prefix: string, fn: (prefix: string, 
     if (typeof value === 'string') fn(prefix, key, value);
     else forEachMessage(value, prefix + key + '.', fn);
   }
+}
+
+/**
+ * The arguments of en's message that no call of the code passes (`passed`: every name the pages'
+ * calls of this key pass), each once: the pages that show it fail to render. Known only once the
+ * pages have rendered (the build's second look, and `sitegen check`).
+ */
+function unpassedArguments(shape: MessageShape, passed: ReadonlySet<string>, globals: ReadonlySet<string>, key: string) {
+  const seen = new Set<string>();
+  return shape.uses.flatMap((use) => {
+    if (passed.has(use.name) || globals.has(use.name) || seen.has(use.name)) return [];
+    seen.add(use.name);
+    return [{
+      kind: 'argument-unpassed' as const,
+      at: use.at,
+      message: `The argument {${use.name}} is in the message, but no page passes a value for it, so the pages that show it fail to render.`,
+      hint: `Pass ${use.name} where the code calls t('${key}'), or take {${use.name}} out of the message.`,
+    }];
+  });
 }
 
 export function syntaxProblem(error: { at: number; reason: string }) {

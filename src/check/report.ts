@@ -27,6 +27,7 @@ export type FindingKind =
   | 'syntax'
   | 'argument-missing'
   | 'argument-unknown'
+  | 'argument-unpassed'
   | 'argument-kind'
   | 'tag-mismatch'
   | 'tag-nesting'
@@ -52,6 +53,7 @@ export const SEVERITY: Readonly<Record<FindingKind, Severity>> = {
   syntax: 'error',
   'argument-missing': 'error',
   'argument-unknown': 'error',
+  'argument-unpassed': 'error',
   'argument-kind': 'error',
   'tag-mismatch': 'error',
   'tag-nesting': 'warning',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readdir } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from '../../src/build.ts';
@@ -72,6 +72,24 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
   it('a translation that invents an argument fails the build', async () => {
     const err = await failingBuild({ 'locales/de.json': JSON.stringify({ nav: { home: 'Start {name}' } }, null, 2) });
     expect(err.detail).toMatch(/^locales\/de\.json:3:\d+ de nav\.home argument-unknown: The argument \{name\} is not in en/);
+  });
+
+  it('an argument added to en that no page passes fails the build on en, not on the translations that lack it', async () => {
+    const en = JSON.parse(await readFile(path.join(REPO, 'test/fixtures/basic/locales/en.json'), 'utf8'));
+    en.about.title = 'About {count} us';
+    const err = await failingBuild({ 'locales/en.json': JSON.stringify(en, null, 2) });
+    expect(err.code).toBe('TranslationErrors');
+    expect(err.detail).toMatch(/^locales\/en\.json:\d+:\d+ en about\.title argument-unpassed: The argument \{count\} is in the message, but no page passes a value for it/);
+    expect(err.detail).toContain("Pass count where the code calls t('about.title'), or take {count} out of the message.");
+    expect(err.detail).not.toContain('locales/de.json');
+  });
+
+  it('a translation that drops an argument the page passes still fails the build on the translation', async () => {
+    const err = await failingBuild({
+      'pages/about.tsx': PAGE("return <h1>{t('about.title', { count: 3 })}</h1>;"),
+      'locales/en.json': JSON.stringify({ ...JSON.parse(await readFile(path.join(REPO, 'test/fixtures/basic/locales/en.json'), 'utf8')), about: { title: 'About {count} us', description: 'Who we are', history: 'Policy history' } }, null, 2),
+    });
+    expect(err.detail).toMatch(/^locales\/de\.json:\d+:\d+ de about\.title argument-missing: The argument \{count\} of en is missing\. Put \{count\} back into the translation; the page passes a value for it\./);
   });
 
   it('a page that throws: page file, locale, message and its source location', async () => {

@@ -95,6 +95,19 @@ describe('sitegen check (command)', () => {
     expect(code).toBe(1);
   });
 
+  it('an argument of en that no page passes is an error of en (argument-unpassed), not of the translations that lack it', async () => {
+    const en = JSON.parse(await readFile(path.join(CLEAN, 'locales/en.json'), 'utf8'));
+    en.home.title = `${en.home.title} {visitor}`;
+    const root = await cleanSite({ 'locales/en.json': JSON.stringify(en, null, 2) });
+    const { code, stdout } = await sitegenCheck(['--root', root, '--json']);
+    const findings = JSON.parse(stdout).findings;
+    expect(findings.map((f: { locale: string; key: string; kind: string; severity: string }) => [f.locale, f.key, f.kind, f.severity])).toEqual([
+      ['en', 'home.title', 'argument-unpassed', 'error'],
+    ]);
+    expect(findings[0].hint).toBe("Pass visitor where the code calls t('home.title'), or take {visitor} out of the message.");
+    expect(code).toBe(1);
+  });
+
   it('--json prints only the JSON report, with the documented schema', async () => {
     const { stdout, info, code } = await sitegenCheck(['--json', '--root', FAULTS]);
     expect(info).toBe('');

@@ -323,10 +323,11 @@ describe('sitegen dev: errors never stop it', () => {
     expect(fixed.status).toBe('ok');
   });
 
-  it('checks every locale against en after an en edit: a new argument in en is missing elsewhere', async () => {
+  it('checks en against the values the pages pass after an en edit: a new argument no page passes is en\'s error, not the translations\'', async () => {
     const broken = await edit('locales/en.json', (s) => s.replace('"label": "New"', '"label": "New for {user}"'));
     expect(broken.status).toBe('failed');
-    expect(broken.problem!.detail).toMatch(/locales\/fr\.json.*badge\.label/);
+    expect(broken.problem!.detail).toMatch(/^locales\/en\.json:\d+:\d+ en badge\.label argument-unpassed: The argument \{user\} is in the message, but no page passes a value for it/);
+    expect(broken.problem!.detail).not.toMatch(/locales\/(de|fr)\.json/);
     const fixed = await edit('locales/en.json', (s) => s.replace('"label": "New for {user}"', '"label": "New"'));
     expect(fixed.status).toBe('ok');
   });

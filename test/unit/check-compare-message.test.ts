@@ -27,6 +27,14 @@ describe('compareToReference: arguments', () => {
     ]);
   });
 
+  it('with the values the pages pass known, does not blame a translation for an argument of en that no page passes', () => {
+    const passing = (names: string[]) => ({ ...CONTEXT, passed: new Set(names) });
+    expect(compareToReference(shape('Hi {name}'), shape('Hallo'), passing([])).map((p) => p.kind)).toEqual([]);
+    expect(compareToReference(shape('Hi {name}'), shape('Hallo'), passing(['name'])).map((p) => p.kind)).toEqual(['argument-missing']);
+    // {product} is given to every message: a translation that drops it is still wrong.
+    expect(compareToReference(shape('{product} app'), shape('App'), passing([])).map((p) => p.kind)).toEqual(['argument-missing']);
+  });
+
   it('accepts a translation with the same arguments in another order', () => {
     expect(compare('{a} and {b}', '{b} und {a}')).toEqual([]);
   });
