@@ -15,51 +15,19 @@
  * it, failed 6 to 32 of 40 seeds).
  */
 import { describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { chmod, link, lstat, mkdir, readdir, readFile, readlink, rm, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
+import { chmod, link, lstat, mkdir, readdir, readFile, rm, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../src/build.ts';
 import { merge } from '../../src/merge.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { fixtureSites } from '../helpers/site.ts';
+import { describeTree as tree, seeded, seedsFrom } from '../helpers/sequences.ts';
 
 const basic = fixtureSites('basic');
 const CACHE = '.cache-test';
 /** The output sits alone in its own folder, so that anything a build leaves beside it shows. */
 const OUT = path.join('site', 'dist');
 const STEPS = Number(process.env.SEQ_STEPS ?? 12);
-
-/** A small, seeded random number generator (mulberry32): the same seed, the same steps. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Every folder, regular file (with its size and digest) and link (with its target) under `dir`, by relative path. */
-async function tree(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const walk = async (rel: string): Promise<void> => {
-    for (const entry of (await readdir(path.join(dir, rel), { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const child = path.join(rel, entry.name);
-      const full = path.join(dir, child);
-      if (entry.isDirectory()) {
-        out.set(child, 'folder');
-        await walk(child);
-      } else if (entry.isFile()) {
-        const bytes = await readFile(full);
-        out.set(child, `file of ${bytes.length} bytes, sha256 ${createHash('sha256').update(bytes).digest('hex')}`);
-      } else if (entry.isSymbolicLink()) out.set(child, `link ${await readlink(full)}`);
-      else out.set(child, 'other');
-    }
-  };
-  await walk('');
-  return out;
-}
 
 /** Paths of the entries of `dir` of one kind, relative, sorted. */
 async function entries(dir: string, kind: 'file' | 'folder'): Promise<string[]> {
@@ -247,19 +215,17 @@ const CACHE_STEPS: Step[] = [
   }],
 ];
 
-async function sequence(seed: number): Promise<void> {
-  const next = random(seed);
+/** A new copy of the basic fixture to change, with `dist` (relative) as the output to compare. */
+async function newRun(seed: number, dist: string): Promise<Run & { next: () => number }> {
   const root = await basic();
-  const run: Run = {
-    root,
-    dist: path.join(root, OUT),
-    outside: [],
-    pick: (xs) => xs[Math.floor(next() * xs.length)]!,
-    chance: (p) => next() < p,
-    n: 0,
-    originals: new Map(await Promise.all(['locales/en.json', 'locales/de.json'].map(async (rel) => [rel, await readFile(path.join(root, rel), 'utf8')] as const))),
-    added: [],
-  };
+  const { next, pick, chance } = seeded(seed);
+  const originals = new Map(await Promise.all(['locales/en.json', 'locales/de.json'].map(async (rel) => [rel, await readFile(path.join(root, rel), 'utf8')] as const)));
+  return { root, dist: path.join(root, dist), outside: [], pick, chance, next, n: 0, originals, added: [] };
+}
+
+async function sequence(seed: number): Promise<void> {
+  const run = await newRun(seed, OUT);
+  const { root, next } = run;
   const cached = (workers: number) => build({ root, outDir: OUT, cacheDir: CACHE, logger: createMemoryLogger(), workers });
   await cached(0);
   const done: string[] = [];
@@ -283,7 +249,7 @@ async function sequence(seed: number): Promise<void> {
 }
 
 describe('builds with the cache, step after step, equal cold builds', () => {
-  it.each(process.env.SEQ_SEEDS ? process.env.SEQ_SEEDS.split(',').map(Number) : [1, 2, 3, 4, 5, 6])('seed %i', (seed) => sequence(seed), 120_000);
+  it.each(seedsFrom('SEQ_SEEDS', [1, 2, 3, 4, 5, 6]))('seed %i', (seed) => sequence(seed), 120_000);
 });
 
 /**
@@ -292,18 +258,8 @@ describe('builds with the cache, step after step, equal cold builds', () => {
  * as on a fresh machine), then merged (`sitegen merge`). The merged tree must be a cold full build.
  */
 async function shardedSequence(seed: number): Promise<void> {
-  const next = random(seed);
-  const root = await basic();
-  const run: Run = {
-    root,
-    dist: path.join(root, 'merged'),
-    outside: [],
-    pick: (xs) => xs[Math.floor(next() * xs.length)]!,
-    chance: (p) => next() < p,
-    n: 0,
-    originals: new Map(await Promise.all(['locales/en.json', 'locales/de.json'].map(async (rel) => [rel, await readFile(path.join(root, rel), 'utf8')] as const))),
-    added: [],
-  };
+  const run = await newRun(seed, 'merged');
+  const { root } = run;
   const done: string[] = [];
   for (run.n = 1; run.n <= STEPS; run.n++) {
     const [name, apply] = run.pick(SOURCE_STEPS);
@@ -326,5 +282,5 @@ async function shardedSequence(seed: number): Promise<void> {
 }
 
 describe('shards built with their caches and merged, step after step, equal cold builds', () => {
-  it.each(process.env.SEQ_SEEDS ? process.env.SEQ_SEEDS.split(',').map(Number) : [1, 2])('seed %i', (seed) => shardedSequence(seed), 120_000);
+  it.each(seedsFrom('SEQ_SEEDS', [1, 2]))('seed %i', (seed) => shardedSequence(seed), 120_000);
 });

@@ -13,13 +13,13 @@
  * test/integration/dev-sequences.test.ts`.
  */
 import { describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dev, type DevServer } from '../../src/dev/dev.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { fixtureSites, tempDirs } from '../helpers/site.ts';
+import { describeTree, seeded, seedsFrom } from '../helpers/sequences.ts';
 
 const devSite = fixtureSites('dev-site');
 const copies = tempDirs('dev-sequence-copy');
@@ -27,45 +27,15 @@ const STEPS = Number(process.env.DEV_SEQ_STEPS ?? 10);
 /** How long a rebuild for a saved file may take to be reported before the step fails (dev missed the change). */
 const REPORT_WAIT_MS = 20_000;
 
-/** A small, seeded random number generator (mulberry32): the same seed, the same steps. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
- * Every folder, regular file (with its size and digest) and link (with its target) under `dir`, by
- * relative path, with its build id (the one folder of `_static/` holding a manifest) written as
- * `<id>` in paths and bytes. Dev keeps the id of its first build: a rebuild writes only the pages
- * it renders again, where a fresh start hashes the sources as they are now.
+ * dev's folder described for comparison, its build id written as `<id>`: dev keeps the id of its
+ * first build (a rebuild writes only the pages it renders again), where a fresh start hashes the
+ * sources as they are now.
  */
 async function tree(dir: string): Promise<Map<string, string>> {
   const ids = (await readdir(path.join(dir, '_static'))).filter((name) => existsSync(path.join(dir, '_static', name, 'manifest.json')));
   expect(ids, `${dir}: one build id`).toHaveLength(1);
-  const id = ids[0]!;
-  const out = new Map<string, string>();
-  const walk = async (rel: string): Promise<void> => {
-    for (const entry of (await readdir(path.join(dir, rel), { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const child = path.join(rel, entry.name);
-      const full = path.join(dir, child);
-      const key = child.replaceAll(id, '<id>');
-      if (entry.isDirectory()) {
-        out.set(key, 'folder');
-        await walk(child);
-      } else if (entry.isFile()) {
-        const bytes = Buffer.from((await readFile(full, 'latin1')).replaceAll(id, '<id>'), 'latin1');
-        out.set(key, `file of ${bytes.length} bytes, sha256 ${createHash('sha256').update(bytes).digest('hex')}`);
-      } else if (entry.isSymbolicLink()) out.set(key, `link ${await readlink(full)}`);
-      else out.set(key, 'other');
-    }
-  };
-  await walk('');
-  return out;
+  return describeTree(dir, ids[0]);
 }
 
 interface Run {
@@ -208,9 +178,9 @@ async function freshStart(site: string): Promise<Map<string, string>> {
 }
 
 async function sequence(seed: number): Promise<void> {
-  const next = random(seed);
+  const { pick, chance } = seeded(seed);
   const site = await devSite();
-  const run: Run = { site, pick: (xs) => xs[Math.floor(next() * xs.length)]!, chance: (p) => next() < p, n: 0, originals: new Map(), added: [] };
+  const run: Run = { site, pick, chance, n: 0, originals: new Map(), added: [] };
   for (const locale of LOCALES) run.originals.set(`locales/${locale}.json`, await read(run, `locales/${locale}.json`));
   const server = await dev({ root: site, port: 0, logger: createMemoryLogger() });
   try {
@@ -250,5 +220,5 @@ async function sequence(seed: number): Promise<void> {
 }
 
 describe('sitegen dev, step after step, writes what a fresh start writes', () => {
-  it.each(process.env.DEV_SEQ_SEEDS ? process.env.DEV_SEQ_SEEDS.split(',').map(Number) : [1, 2, 3, 4])('seed %i', (seed) => sequence(seed), 180_000);
+  it.each(seedsFrom('DEV_SEQ_SEEDS', [1, 2, 3, 4]))('seed %i', (seed) => sequence(seed), 180_000);
 });

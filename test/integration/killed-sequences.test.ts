@@ -15,13 +15,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { fixtureSites, REPO } from '../helpers/site.ts';
+import { describeTree, seeded, seedsFrom } from '../helpers/sequences.ts';
 
 const basic = fixtureSites('basic');
 const CACHE = '.cache-test';
@@ -34,36 +34,8 @@ const STEPS = Number(process.env.KILL_SEQ_STEPS ?? 10);
  */
 const KILL_WITHIN_MS = Number(process.env.KILL_WITHIN_MS ?? 700);
 
-/** A small, seeded random number generator (mulberry32): the same seed, the same changes. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Every folder and file (with its size and digest) under `dir`, by relative path; null when `dir` is not there. */
-async function tree(dir: string): Promise<Map<string, string> | null> {
-  const out = new Map<string, string>();
-  const walk = async (rel: string): Promise<void> => {
-    for (const entry of (await readdir(path.join(dir, rel), { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const child = path.join(rel, entry.name);
-      if (entry.isDirectory()) {
-        out.set(child, 'folder');
-        await walk(child);
-      } else {
-        const bytes = await readFile(path.join(dir, child));
-        out.set(child, `${entry.isFile() ? 'file' : 'not a file'} of ${bytes.length} bytes, sha256 ${createHash('sha256').update(bytes).digest('hex')}`);
-      }
-    }
-  };
-  if (!existsSync(dir)) return null;
-  await walk('');
-  return out;
-}
+/** The output described for comparison (describeTree); null when there is none (a build killed inside its swap). */
+const tree = async (dir: string) => (existsSync(dir) ? describeTree(dir) : null);
 
 /** Runs `sitegen build` with the cache and sends it SIGKILL after `delay` ms; resolves with whether it was killed before it ended. */
 function killedBuild(root: string, delay: number): Promise<boolean> {
@@ -119,8 +91,7 @@ const CHANGES: Change[] = [
 ];
 
 async function sequence(seed: number): Promise<void> {
-  const next = random(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+  const { pick } = seeded(seed);
   const root = await basic();
   const dist = path.join(root, OUT);
   const cached = () => build({ root, outDir: OUT, cacheDir: CACHE, logger: createMemoryLogger(), workers: 0 });
@@ -155,5 +126,5 @@ describe('builds killed at random moments, step after step', () => {
   beforeAll(() => {
     expect(spawnSync(process.execPath, [path.join(REPO, 'bin', 'sitegen'), '--version']).status).toBe(0);
   });
-  it.each(process.env.KILL_SEQ_SEEDS ? process.env.KILL_SEQ_SEEDS.split(',').map(Number) : [1, 2])('seed %i', (seed) => sequence(seed), 180_000);
+  it.each(seedsFrom('KILL_SEQ_SEEDS', [1, 2]))('seed %i', (seed) => sequence(seed), 180_000);
 });

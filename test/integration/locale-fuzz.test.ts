@@ -18,20 +18,10 @@ import { resolveConfig } from '../../src/config.ts';
 import { isSitegenError } from '../../src/errors.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { expectSameBytes, fixtureSites, snapshotTree } from '../helpers/site.ts';
+import { seeded, seedsFrom } from '../helpers/sequences.ts';
 
 const basic = fixtureSites('basic');
 const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 40);
-
-/** A small, seeded random number generator (mulberry32): the same seed, the same files. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What a translator's slip or an editor's bad merge puts into a message file. */
 const PIECES = [
@@ -65,7 +55,7 @@ function expectOwnError(err: unknown, story: string): void {
 }
 
 async function fuzz(seed: number): Promise<void> {
-  const next = random(seed);
+  const { next } = seeded(seed);
   const root = await basic();
   await build({ root, outDir: 'dist', cacheDir: false, logger: createMemoryLogger(), workers: 0 });
   const built = await snapshotTree(path.join(root, 'dist'));
@@ -100,5 +90,5 @@ async function fuzz(seed: number): Promise<void> {
 }
 
 describe('locale files spoiled at random', () => {
-  it.each(process.env.FUZZ_SEEDS ? process.env.FUZZ_SEEDS.split(',').map(Number) : [1, 2, 3])('seed %i: a build or a check fails only with its own error, naming a file and a place, and leaves the output alone', (seed) => fuzz(seed), 120_000);
+  it.each(seedsFrom('FUZZ_SEEDS', [1, 2, 3]))('seed %i: a build or a check fails only with its own error, naming a file and a place, and leaves the output alone', (seed) => fuzz(seed), 120_000);
 });

@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { serve, type RunningServer } from '../../src/dev/serve.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
+import { seeded } from '../helpers/sequences.ts';
 
 /** A raw request: node:http sends the path exactly as given (fetch would normalise `..`). */
 function get(server: RunningServer, rawPath: string, options: { method?: string; headers?: Record<string, string> } = {}) {
@@ -329,18 +330,11 @@ describe('serve: only files inside the root', () => {
       'leak.txt', 'leakdir', 'sibling.txt', 'siblingdir', 'secret.txt', 'outside', 'dist-private', 'dist', 'public.txt', 'gitdir',
       '.env', '.git', 'config', 'de', 'jobs', 'index.html', '.well-known', tmp.slice(1),
     ];
-    let a = 20261128;
-    const next = () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = Math.imul(a ^ (a >>> 15), a | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const { next, pick, chance } = seeded(20261128);
     const seen = new Set<number>();
     for (let i = 0; i < 600; i++) {
-      const length = 1 + Math.floor(next() * 7);
-      const parts = Array.from({ length }, () => pieces[Math.floor(next() * pieces.length)]!);
-      const joiner = next() < 0.5 ? '/' : '';
+      const parts = Array.from({ length: 1 + Math.floor(next() * 7) }, () => pick(pieces));
+      const joiner = chance(0.5) ? '/' : '';
       const url = '/' + parts.join(joiner);
       const res = await get(server, url);
       seen.add(res.status);
