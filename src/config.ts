@@ -145,10 +145,12 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
 
   const where = configFile ? projectPath(root, configFile) : 'sitegen.config.ts';
   for (const key of Object.keys(user)) if (!FIELDS.has(key)) warnings.push(errors.unknownConfigField(where, key, [...FIELDS]).message);
-  const { locales, defaultLocale } = siteLocales(user, where, overrides.locales, warnings);
+  const { locales, defaultLocale, table } = siteLocales(user, where, overrides.locales, warnings);
 
   const baseUrl = normalizeBaseUrl(overrides.baseUrl ?? user.url ?? 'http://localhost', configFile && projectPath(root, configFile));
-  const assetsBase = normalizeAssetsBase(overrides.assetsBase ?? user.assetsBase ?? '/_static/');
+  // Against every locale of the site, also when --locales builds some: the assets base stays the same.
+  const assetsBase = checkAssetsBase(overrides.assetsBase ?? user.assetsBase ?? '/_static/', overrides.assetsBase !== undefined ? '--assets-base' : where, table);
+  checkFields(user, where);
   const { locales: _locales, defaultLocale: _default, ...fields } = user;
   const name = user.name ?? packageName(root) ?? new URL(baseUrl).hostname;
   const socialImage = checkSocialImage(user.socialImage ?? '/social.png', where);
@@ -178,6 +180,57 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
       untranslated: resolveUntranslated(user.untranslated, configFile && projectPath(root, configFile)),
     }),
   };
+}
+
+const isHttpUrl = (v: unknown): v is string => {
+  if (typeof v !== 'string') return false;
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '';
+  } catch {
+    return false;
+  }
+};
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The settings the templates and the runtime read as they are, checked for their type: a value of
+ * another kind failed later, in a page's render or with a TypeError of its own, far from the line
+ * that set it.
+ */
+function checkFields(user: Partial<UserConfig>, file: string): void {
+  const check = (field: keyof UserConfig, ok: (v: unknown) => boolean, expected: string) => {
+    if (user[field] !== undefined && !ok(user[field])) throw errors.configFieldInvalid(file, field, user[field], expected);
+  };
+  const text = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  check('name', text, "a text that is not empty, such as 'Example'");
+  check('product', text, "a text that is not empty, such as 'Example App'");
+  check('year', (v) => Number.isInteger(v), 'a whole number, such as 2026');
+  check('fonts', (v) => isPlainObject(v) && isHttpUrl(v.stylesheet) && Array.isArray(v.preconnect) && v.preconnect.every(isHttpUrl),
+    "{ stylesheet, preconnect } with the stylesheet's http(s) URL and a list of http(s) origins, such as { stylesheet: 'https://fonts.example/css', preconnect: ['https://fonts.example'] }");
+  check('links', (v) => isPlainObject(v) && Object.values(v).every((link) => typeof link === 'string'), "an object of texts by name, such as { appStore: 'https://apps.example/app' }");
+  check('client', isPlainObject, "an object of the values handed to the browser runtime, such as { apiKey: '...' }");
+}
+
+/**
+ * The assets base, normalized (`/_static/`, `https://cdn.example/s/`) once it is known to be one:
+ * a path of URL-safe folder names, none a locale's (the locales' pages live in those folders), or
+ * an absolute http(s) URL.
+ */
+function checkAssetsBase(value: unknown, from: string, locales: readonly Locale[]): string {
+  if (typeof value !== 'string') throw errors.assetsBaseInvalid(value, from, 'is not a text');
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) {
+    if (!isHttpUrl(value)) throw errors.assetsBaseInvalid(value, from, 'is a URL, but not an absolute http(s) one');
+    return normalizeAssetsBase(value);
+  }
+  if (value.startsWith('//')) throw errors.assetsBaseInvalid(value, from, 'is a protocol-relative URL; write it with https:');
+  const folders = value.split('/').filter((name) => name !== '');
+  if (folders.length === 0) throw errors.assetsBaseInvalid(value, from, 'names no folder (the assets would mix with the pages)');
+  const bad = folders.find((name) => !/^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/.test(name) || name === '..');
+  if (bad !== undefined) throw errors.assetsBaseInvalid(value, from, `has the folder name ${JSON.stringify(bad)}, which is not URL-safe`);
+  const locale = locales.find((l) => l.code.toLowerCase() === folders[0]!.toLowerCase());
+  if (locale) throw errors.assetsBaseInvalid(value, from, `starts with the folder of the locale ${locale.code}, whose pages live there`);
+  return normalizeAssetsBase(value);
 }
 
 /**
@@ -215,13 +268,13 @@ function siteLocales(user: Partial<UserConfig>, where: string, only: readonly st
   const defaultCode = user.defaultLocale ?? table[0]!.code;
   const defaultLocale = table.find((l) => l.code === defaultCode);
   if (!defaultLocale) throw errors.unknownDefaultLocale(defaultCode, table.map((l) => l.code), where);
-  if (!only) return { locales: table, defaultLocale };
+  if (!only) return { locales: table, defaultLocale, table };
   const codes = new Set([defaultCode]);
   for (const code of only) {
     if (table.some((l) => l.code === code)) codes.add(code);
     else warnings.push(errors.unknownLocale(code, table.map((l) => l.code)).message);
   }
-  return { locales: table.filter((l) => codes.has(l.code)), defaultLocale };
+  return { locales: table.filter((l) => codes.has(l.code)), defaultLocale, table };
 }
 
 /** The `name` of the site's own package.json (without an npm scope), if it has one. */

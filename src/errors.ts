@@ -35,6 +35,11 @@ export interface SourceLocation {
 
 // File paths in messages are given relative to the project root by the caller (projectPath in config.ts).
 const why = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
+/** A config value as the user wrote it, for messages (cut short when long). */
+const shown = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+};
 /** What to do about a config that does not load: a package it imports is missing, or the code fails. */
 const configHint = (cause: unknown) =>
   (cause as { code?: string }).code === 'ERR_MODULE_NOT_FOUND'
@@ -66,6 +71,13 @@ export const errors = {
     new SitegenError(
       'SocialImageInvalid',
       `\`socialImage\` in ${file} is ${JSON.stringify(value) ?? String(value)}: it must be the path of an image in templates/static ('/social.png') or an absolute http(s) URL, or { path, width, height } with its size in whole pixels, such as { path: '/social.png', width: 1200, height: 630 }.`,
+    ),
+  configFieldInvalid: (file: string, field: string, value: unknown, expected: string) =>
+    new SitegenError('ConfigFieldInvalid', `\`${field}\` in ${file} is ${shown(value)}: it must be ${expected}.`),
+  assetsBaseInvalid: (value: unknown, from: string, why: string) =>
+    new SitegenError(
+      'AssetsBaseInvalid',
+      `The assets base ${shown(value)} (from ${from}) ${why}. Give a path of URL-safe folder names ('/_static/') or an absolute http(s) URL ('https://cdn.example.com/site/').`,
     ),
   badBaseUrl: (url: string, file: string | null, cause?: unknown) =>
     new SitegenError('BadBaseUrl', `The base URL "${url}" (from --base-url or ${file ?? 'the defaults'}) is not an absolute http(s) URL, such as https://example.com.`, { cause }),

@@ -76,3 +76,48 @@ describe('config errors and warnings', () => {
     expect(warnings).toEqual(['Locale "fr" is not a locale of this site and is ignored; the site\'s locales (`locales` in sitegen.config.ts) are: en, pl, pt-PT.']);
   });
 });
+
+describe('settings of the wrong kind are refused, naming the file, the setting and what it must be', () => {
+  const failure = async (fields: string, overrides: { assetsBase?: string } = {}) =>
+    resolveConfig(await site({ 'sitegen.config.ts': config(`{ url: 'https://acme.example', locales: ['en', 'de'], ${fields} }`) }), overrides).then(() => null, (e: SitegenError) => e);
+
+  it.each([
+    ['name: 0', "`name` in sitegen.config.ts is 0: it must be a text that is not empty, such as 'Example'."],
+    ["product: ' '", "`product` in sitegen.config.ts is \" \": it must be a text that is not empty, such as 'Example App'."],
+    ["year: '2026'", '`year` in sitegen.config.ts is "2026": it must be a whole number, such as 2026.'],
+    ["fonts: { stylesheet: 'https://fonts.example/css', preconnect: 'https://fonts.example' }", '`fonts` in sitegen.config.ts is {"stylesheet":"https://fonts.example/css","preconnect":"https://fonts.example"}: it must be { stylesheet, preconnect }'],
+    ["links: { appStore: 1 }", '`links` in sitegen.config.ts is {"appStore":1}: it must be an object of texts by name'],
+    ["client: ['key']", '`client` in sitegen.config.ts is ["key"]: it must be an object of the values handed to the browser runtime'],
+  ])('%s', async (fields, message) => {
+    const err = await failure(fields);
+    expect(err).toMatchObject({ code: 'ConfigFieldInvalid' });
+    expect(err!.message.startsWith(message)).toBe(true);
+  });
+
+  it.each([
+    ['0', 'The assets base 0 (from sitegen.config.ts) is not a text.'],
+    ["'http://'", 'The assets base "http://" (from sitegen.config.ts) is a URL, but not an absolute http(s) one.'],
+    ["'javascript:alert(1)'", 'The assets base "javascript:alert(1)" (from sitegen.config.ts) is a URL, but not an absolute http(s) one.'],
+    ["'//cdn.example'", 'The assets base "//cdn.example" (from sitegen.config.ts) is a protocol-relative URL; write it with https:.'],
+    ["'/'", 'The assets base "/" (from sitegen.config.ts) names no folder (the assets would mix with the pages).'],
+    ["'/a b/'", 'The assets base "/a b/" (from sitegen.config.ts) has the folder name "a b", which is not URL-safe.'],
+    ["'/static/../x'", 'The assets base "/static/../x" (from sitegen.config.ts) has the folder name "..", which is not URL-safe.'],
+    ["'/DE/assets'", 'The assets base "/DE/assets" (from sitegen.config.ts) starts with the folder of the locale de, whose pages live there.'],
+  ])('assetsBase: %s', async (value, message) => {
+    const err = await failure(`assetsBase: ${value}`);
+    expect(err).toMatchObject({ code: 'AssetsBaseInvalid' });
+    expect(err!.message).toBe(`${message} Give a path of URL-safe folder names ('/_static/') or an absolute http(s) URL ('https://cdn.example.com/site/').`);
+  });
+
+  it('names --assets-base when the value came from there', async () => {
+    const err = await failure('', { assetsBase: '/de' });
+    expect(err!.message).toMatch(/^The assets base "\/de" \(from --assets-base\) starts with the folder of the locale de/);
+  });
+
+  it('takes the assets bases that are right, normalized', async () => {
+    for (const [given, normalized] of [['static', '/static/'], ['/a/b.c/', '/a/b.c/'], ['https://cdn.example/s', 'https://cdn.example/s/']]) {
+      const root = await site({ 'sitegen.config.ts': config(`{ url: 'https://acme.example', locales: ['en', 'de'], assetsBase: ${JSON.stringify(given)} }`) });
+      expect((await resolveConfig(root)).config.assetsBase).toBe(normalized);
+    }
+  });
+});
