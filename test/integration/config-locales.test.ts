@@ -102,6 +102,8 @@ describe('settings of the wrong kind are refused, naming the file, the setting a
     ["'/'", 'The assets base "/" (from sitegen.config.ts) names no folder (the assets would mix with the pages).'],
     ["'/a b/'", 'The assets base "/a b/" (from sitegen.config.ts) has the folder name "a b", which is not URL-safe.'],
     ["'/static/../x'", 'The assets base "/static/../x" (from sitegen.config.ts) has the folder name "..", which is not URL-safe.'],
+    // Taken before, it made the build write the assets and payloads two folders above the output.
+    ["'../..'", 'The assets base "../.." (from sitegen.config.ts) has the folder name "..", which is not URL-safe.'],
     ["'/DE/assets'", 'The assets base "/DE/assets" (from sitegen.config.ts) starts with the folder of the locale de, whose pages live there.'],
   ])('assetsBase: %s', async (value, message) => {
     const err = await failure(`assetsBase: ${value}`);
