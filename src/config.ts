@@ -221,7 +221,9 @@ function checkAssetsBase(value: unknown, from: string, locales: readonly Locale[
   if (typeof value !== 'string') throw errors.assetsBaseInvalid(value, from, 'is not a text');
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) {
     if (!isHttpUrl(value)) throw errors.assetsBaseInvalid(value, from, 'is a URL, but not an absolute http(s) one');
-    return normalizeAssetsBase(value);
+    // As the URL parser spells it (`HTTPS://CDN.example/s` is https://cdn.example/s/), which paths.ts' assetsDir tells from a path.
+    const href = new URL(value).href;
+    return href.endsWith('/') ? href : `${href}/`;
   }
   if (value.startsWith('//')) throw errors.assetsBaseInvalid(value, from, 'is a protocol-relative URL; write it with https:');
   const folders = value.split('/').filter((name) => name !== '');
@@ -230,7 +232,7 @@ function checkAssetsBase(value: unknown, from: string, locales: readonly Locale[
   if (bad !== undefined) throw errors.assetsBaseInvalid(value, from, `has the folder name ${JSON.stringify(bad)}, which is not URL-safe`);
   const locale = locales.find((l) => l.code.toLowerCase() === folders[0]!.toLowerCase());
   if (locale) throw errors.assetsBaseInvalid(value, from, `starts with the folder of the locale ${locale.code}, whose pages live there`);
-  return normalizeAssetsBase(value);
+  return `/${value.replace(/^\/+|\/+$/g, '')}/`;
 }
 
 /**
@@ -309,8 +311,3 @@ function normalizeBaseUrl(url: string, file: string | null): string {
   return parsed.href.replace(/\/+$/, '');
 }
 
-function normalizeAssetsBase(base: string): string {
-  if (/^https?:\/\//.test(base)) return base.endsWith('/') ? base : base + '/';
-  const p = '/' + base.replace(/^\/+|\/+$/g, '');
-  return p === '/' ? '/' : p + '/';
-}

@@ -117,7 +117,8 @@ describe('settings of the wrong kind are refused, naming the file, the setting a
   });
 
   it('takes the assets bases that are right, normalized', async () => {
-    for (const [given, normalized] of [['static', '/static/'], ['/a/b.c/', '/a/b.c/'], ['https://cdn.example/s', 'https://cdn.example/s/']]) {
+    const right = [['static', '/static/'], ['/a/b.c/', '/a/b.c/'], ['https://cdn.example/s', 'https://cdn.example/s/'], ['HTTPS://CDN.example/s', 'https://cdn.example/s/'], ['http:cdn.example', 'http://cdn.example/']];
+    for (const [given, normalized] of right) {
       const root = await site({ 'sitegen.config.ts': config(`{ url: 'https://acme.example', locales: ['en', 'de'], assetsBase: ${JSON.stringify(given)} }`) });
       expect((await resolveConfig(root)).config.assetsBase).toBe(normalized);
     }
