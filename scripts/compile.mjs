@@ -379,8 +379,25 @@ export async function compile({ prune = false } = {}) {
   const written = new Set([...result.outputFiles, ...front.outputFiles, ...commands.outputFiles].flatMap((f) => (f.path.endsWith('.cjs') ? [f.path, `${f.path}.v8cache`] : [f.path])));
   for (const rel of await readdir(LIB, { recursive: true })) {
     const file = path.join(LIB, rel);
+    // A file a compile (or its code cache's process) was writing when it was killed (Ctrl-C as a
+    // command recompiled): named by the pid of that compile, which no longer runs.
+    const writer = /\.tmp-(\d+)$/.exec(rel);
+    if (writer) {
+      if (!isProcessAlive(Number(writer[1]))) await rm(file, { force: true });
+      continue;
+    }
     if (written.has(file) || rel === 'inputs.json' || rel === SOURCE_PRINT || rel.startsWith(`types${path.sep}`)) continue;
     if (prune ? (await stat(file)).isFile() : rel.startsWith(`chunks${path.sep}`) && Date.now() - (await stat(file)).mtimeMs > STALE_CHUNK_MS) await rm(file, { force: true });
+  }
+}
+
+/** Whether a process with this id runs (EPERM: it does, as another user's); as src/process-alive.ts, which this script cannot import. */
+function isProcessAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
   }
 }
 

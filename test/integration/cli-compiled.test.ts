@@ -379,6 +379,24 @@ describe('compiled CLI', () => {
     }
   });
 
+  it('removes the temporary files of a compile that was killed (Ctrl-C as a command recompiled), but not those of one that runs', async () => {
+    await sitegen('--version');
+    // The pid of a process that has ended, and one that runs (this test's).
+    const { pid: dead } = await new Promise<{ pid: number }>((resolve, reject) => {
+      const child = execFile(process.execPath, ['-e', '0'], (err) => (err ? reject(err) : resolve({ pid: child.pid! })));
+    });
+    const lib = path.join(pkg, 'lib');
+    const chunks = await readdir(path.join(lib, 'chunks'));
+    const left = [`commands.cjs.v8cache.tmp-${dead}`, `cli.cjs.tmp-${dead}`, `chunks/${chunks[0]}.tmp-${dead}`];
+    const running = `commands.cjs.v8cache.tmp-${process.pid}`;
+    for (const rel of [...left, running]) await writeFile(path.join(lib, rel), 'half-written');
+    await editFile(pkg, 'src/cli.ts', (source) => `${source}\n`);
+    await sitegen('--version');
+    for (const rel of left) expect(existsSync(path.join(lib, rel)), rel).toBe(false);
+    expect(existsSync(path.join(lib, running))).toBe(true);
+    await rm(path.join(lib, running));
+  });
+
   it('leaves an up-to-date lib/ untouched', async () => {
     await sitegen('--version');
     const before = await readFile(path.join(pkg, 'lib', 'inputs.json'), 'utf8');
