@@ -2,6 +2,7 @@ import type { ResolvedConfig } from '../config.ts';
 import { errors } from '../errors.ts';
 import { GLOBAL_ARGUMENT_NAMES } from '../i18n/globals.ts';
 import type { Locale } from '../locales.ts';
+import { RUNTIME_ARGUMENTS, RUNTIME_PREFIX } from '../runtime/types.ts';
 import { checkTranslation, type Counts } from './check-locale.ts';
 import { checkDuplicateKeys, checkStrayFiles, reportUnreadable } from './file-findings.ts';
 import { FindingList } from './findings.ts';
@@ -43,6 +44,17 @@ export interface CheckOptions {
 const GLOBAL_ARGUMENTS: ReadonlySet<string> = new Set(GLOBAL_ARGUMENT_NAMES);
 
 /**
+ * The values the pages pass, with the arguments the browser runtime fills into its own messages
+ * (`runtime.errorTitle`: `{status}`): an argument of en's beyond those is en's fault (its visitors
+ * would see it as it is), not a translation's for leaving it out.
+ */
+function withRuntimeArguments(passed: ReadonlyMap<string, ReadonlySet<string>>): ReadonlyMap<string, ReadonlySet<string>> {
+  const all = new Map(passed);
+  for (const [name, filled] of Object.entries(RUNTIME_ARGUMENTS)) all.set(RUNTIME_PREFIX + name, new Set(filled));
+  return all;
+}
+
+/**
  * Compares every locale file with en and returns the findings as data. Cheap enough for every
  * build: files are read once, common ICU is read without building a syntax tree, a translation
  * whose shape equals en's is not compared further, and positions are only computed for files
@@ -58,7 +70,7 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
     findings: new FindingList(),
     allow: new AllowList(config.untranslated),
     globals: GLOBAL_ARGUMENTS,
-    passed: options.passedValues,
+    passed: options.passedValues && withRuntimeArguments(options.passedValues),
     words: new Map(),
   };
   const order = config.locales.map((l) => l.code);

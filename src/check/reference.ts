@@ -8,6 +8,7 @@ import type { LocaleFile } from './locale-files.ts';
 import type { MessageTree } from './message-tree.ts';
 import { parseMessage, type MessageShape } from './message-shape.ts';
 import type { Run } from './run.ts';
+import { RUNTIME_ARGUMENTS, RUNTIME_PREFIX } from '../runtime/types.ts';
 
 /** en, parsed once, as every locale is compared with it. */
 export interface Reference {
@@ -75,9 +76,19 @@ function forEachMessage(tree: MessageTree, prefix: string, fn: (prefix: string, 
  */
 function unpassedArguments(shape: MessageShape, passed: ReadonlySet<string>, globals: ReadonlySet<string>, key: string) {
   const seen = new Set<string>();
+  const runtime = runtimeMessage(key);
   return shape.uses.flatMap((use) => {
     if (passed.has(use.name) || globals.has(use.name) || seen.has(use.name)) return [];
     seen.add(use.name);
+    if (runtime) {
+      const fills = [...passed].map((name) => `{${name}}`).join(', ');
+      return [{
+        kind: 'argument-unpassed' as const,
+        at: use.at,
+        message: `The argument {${use.name}} is in the message, but the browser runtime fills ${fills ? `only ${fills}` : 'no argument'} of ${key}, so visitors would see {${use.name}} as it is.`,
+        hint: `Take {${use.name}} out of the message.`,
+      }];
+    }
     return [{
       kind: 'argument-unpassed' as const,
       at: use.at,
@@ -85,6 +96,11 @@ function unpassedArguments(shape: MessageShape, passed: ReadonlySet<string>, glo
       hint: `Pass ${use.name} where the code calls t('${key}'), or take {${use.name}} out of the message.`,
     }];
   });
+}
+
+/** Whether `key` is one of the browser runtime's own messages (RUNTIME_ARGUMENTS), whose arguments it fills, not a page. */
+function runtimeMessage(key: string): boolean {
+  return key.startsWith(RUNTIME_PREFIX) && Object.hasOwn(RUNTIME_ARGUMENTS, key.slice(RUNTIME_PREFIX.length));
 }
 
 export function syntaxProblem(error: { at: number; reason: string }) {

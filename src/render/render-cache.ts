@@ -18,6 +18,7 @@ import { messagesOf, perContext, type JobResult, type RenderContext, type Render
 import { fallbackChain } from '../locales.ts';
 import { jsonBytes } from './compact.ts';
 import { keptMessages } from '../cache/message-texts.ts';
+import { RUNTIME_PREFIX } from '../runtime/types.ts';
 
 /**
  * What one render of a page gave, enough to write its files again without React: each document's
@@ -153,9 +154,6 @@ function messagesPrint(messages: Readonly<Record<string, string>>): string {
   if (print === undefined) messagesPrints.set(messages, (print = 'json:' + hash('sha1', JSON.stringify(messages), 'hex')));
   return print;
 }
-
-/** The prefix of the messages every document hands to the browser runtime. */
-export const RUNTIME_PREFIX = 'runtime.';
 
 /**
  * The page entries the cache's index named when this render context first looked: read once, so

@@ -1,5 +1,8 @@
 /** Shapes shared by the core runtime and the page chunks. Browser-only: no Node types here. */
 
+/** The prefix of the messages every document hands to the browser runtime (RuntimeMessages). */
+export const RUNTIME_PREFIX = 'runtime.';
+
 /** Messages under `runtime.*` of the page's locale, without the prefix. */
 export interface RuntimeMessages {
   offline?: string;
@@ -11,6 +14,21 @@ export interface RuntimeMessages {
   backHome?: string;
   loading?: string;
 }
+
+/**
+ * The arguments the runtime fills into each of its messages, as `{name}` placeholders (the build
+ * hands them over so, see translator.ts, namespace): any other argument would be shown as it is.
+ * For the translation check (check/index.ts); nothing of the browser's code imports it.
+ */
+export const RUNTIME_ARGUMENTS: { readonly [K in keyof Required<RuntimeMessages>]: readonly string[] } = {
+  offline: [],
+  online: [],
+  notFound: [],
+  errorTitle: ['status'],
+  errorPageFailed: [],
+  backHome: [],
+  loading: [],
+};
 
 /** The `<script type="application/json" id="__sitegen">` data of a page. */
 export interface PageData {

@@ -84,6 +84,15 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.detail).not.toContain('locales/de.json');
   });
 
+  it('an argument added to a message of the browser runtime that it does not fill fails the build on en, not on the translations that lack it', async () => {
+    const en = JSON.parse(await readFile(path.join(REPO, 'test/fixtures/basic/locales/en.json'), 'utf8'));
+    en.runtime.offline = 'You are offline, {user}';
+    const err = await failingBuild({ 'locales/en.json': JSON.stringify(en, null, 2) });
+    expect(err.code).toBe('TranslationErrors');
+    expect(err.detail).toMatch(/^locales\/en\.json:\d+:\d+ en runtime\.offline argument-unpassed: The argument \{user\} is in the message, but the browser runtime fills no argument of runtime\.offline/);
+    expect(err.detail).not.toContain('locales/de.json');
+  });
+
   it('a translation that drops an argument the page passes still fails the build on the translation', async () => {
     const err = await failingBuild({
       'pages/about.tsx': PAGE("return <h1>{t('about.title', { count: 3 })}</h1>;"),

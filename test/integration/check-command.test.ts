@@ -108,6 +108,23 @@ describe('sitegen check (command)', () => {
     expect(code).toBe(1);
   });
 
+  it("an argument of en that the browser runtime does not fill into its own message is an error of en; one it fills is still each translation's to keep", async () => {
+    const read = async (code: string) => JSON.parse(await readFile(path.join(CLEAN, `locales/${code}.json`), 'utf8'));
+    const [en, fr] = [await read('en'), await read('fr')];
+    en.runtime = { offline: 'You are offline, {user}', errorTitle: 'Error {status}' };
+    fr.runtime = { offline: 'Vous êtes hors ligne', errorTitle: 'Erreur' };
+    const root = await cleanSite({ 'locales/en.json': JSON.stringify(en, null, 2), 'locales/fr.json': JSON.stringify(fr, null, 2) });
+    const { code, stdout } = await sitegenCheck(['--root', root, '--json']);
+    const findings = JSON.parse(stdout).findings.filter((f: { kind: string }) => f.kind.startsWith('argument-'));
+    expect(findings.map((f: { locale: string; key: string; kind: string; severity: string }) => [f.locale, f.key, f.kind, f.severity])).toEqual([
+      ['en', 'runtime.offline', 'argument-unpassed', 'error'],
+      ['fr', 'runtime.errorTitle', 'argument-missing', 'error'],
+    ]);
+    expect(findings[0].message).toBe('The argument {user} is in the message, but the browser runtime fills no argument of runtime.offline, so visitors would see {user} as it is.');
+    expect(findings[0].hint).toBe('Take {user} out of the message.');
+    expect(code).toBe(1);
+  });
+
   it('--json prints only the JSON report, with the documented schema', async () => {
     const { stdout, info, code } = await sitegenCheck(['--json', '--root', FAULTS]);
     expect(info).toBe('');
