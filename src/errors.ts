@@ -70,7 +70,7 @@ export const errors = {
   socialImageInvalid: (file: string, value: unknown) =>
     new SitegenError(
       'SocialImageInvalid',
-      `\`socialImage\` in ${file} is ${JSON.stringify(value) ?? String(value)}: it must be the path of an image in templates/static ('/social.png') or an absolute http(s) URL, or { path, width, height } with its size in whole pixels, such as { path: '/social.png', width: 1200, height: 630 }.`,
+      `\`socialImage\` in ${file} is ${shown(value)}: it must be the path of an image in templates/static ('/social.png') or an absolute http(s) URL, or { path, width, height } with its size in whole pixels, such as { path: '/social.png', width: 1200, height: 630 }.`,
     ),
   configFieldInvalid: (file: string, field: string, value: unknown, expected: string) =>
     new SitegenError('ConfigFieldInvalid', `\`${field}\` in ${file} is ${shown(value)}: it must be ${expected}.`),
