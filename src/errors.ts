@@ -27,6 +27,12 @@ export function isSitegenError(err: unknown): err is SitegenError {
   return err instanceof SitegenError || (err instanceof Error && err.name === 'SitegenError' && typeof (err as { code?: unknown }).code === 'string');
 }
 
+/** A file or folder of the output and what writes it (output-paths.ts). */
+export interface OutputClaim {
+  rel: string;
+  by: { what: string; fix: string | null };
+}
+
 export interface SourceLocation {
   file: string;
   line: number;
@@ -161,6 +167,29 @@ export const errors = {
         `${fix} so the path does not begin with a locale code.`,
     );
   },
+  /**
+   * Two sources of the output at one place (output-paths.ts): the same file (`same`), a file where
+   * the first needs a folder (`folder`), or a file inside the first's own folder (`inside`).
+   */
+  outputPathTaken: (first: OutputClaim, second: OutputClaim, how: 'same' | 'folder' | 'inside') => {
+    const caseNote = first.rel !== second.rel && first.rel.toLowerCase() === second.rel.toLowerCase() ? ` (${first.rel} and ${second.rel} are one path on a case-insensitive file system, such as macOS's and Windows')` : '';
+    const clash =
+      how === 'same'
+        ? `In the output folder, ${first.by.what} and ${second.by.what} would both be written at ${second.rel}${caseNote}.`
+        : how === 'folder'
+          ? `In the output folder, ${second.by.what} would be written at ${second.rel}, where ${first.by.what} needs the folder ${first.rel}/${caseNote}.`
+          : `In the output folder, ${second.by.what} would be written at ${second.rel}, inside ${first.by.what}.`;
+    // Each fix begins with a verb: "rename pages/x.tsx".
+    const fix = [first.by.fix, second.by.fix].filter((f) => f !== null).join(', or ');
+    return new SitegenError('OutputPathTaken', fix ? `${clash} ${fix.charAt(0).toUpperCase()}${fix.slice(1)}.` : clash);
+  },
+  /** `fix`: what to rename, as a sentence start (`Rename the file pages/a b.tsx`). */
+  pagePathInvalid: (file: string, urlPath: string, char: string, fix: string) =>
+    new SitegenError(
+      'PagePathInvalid',
+      `${file} gives the page the path ${urlPath}, with ${JSON.stringify(char)} in it. A page's path is made of ASCII letters, digits, '-', '_' and '.' (as an alias is): ` +
+        `a browser ends the path at '#' or '?', and sends a space or 'ü' percent-encoded. ${fix}.`,
+    ),
   duplicateRoute: (urlPath: string, a: string, b: string) =>
     new SitegenError('DuplicateRoute', `Both ${a} and ${b} claim the path ${urlPath}. Remove one of them.`),
   bundleFailed: (details: string, location?: SourceLocation) =>

@@ -55,6 +55,8 @@ export async function discoverRoutes(config: RoutesConfig): Promise<DiscoveredRo
       continue;
     }
     const urlPath = '/' + withoutExt.replace(/(^|\/)index$/, '').replace(/\/$/, '');
+    const odd = /[^\w./-]/.exec(withoutExt);
+    if (odd) throw errors.pagePathInvalid(projectPath(root, file), urlPath, odd[0], segmentFix(root, pagesDir, rel, odd.index));
     // pages/404/index.tsx: the not-found page is rendered with this path, so the two would be mistaken for each other.
     if (urlPath === NOT_FOUND_PATH) throw errors.notFoundPathTaken(projectPath(root, file), `the path ${NOT_FOUND_PATH}`);
     const code = localePrefixOf(urlPath, codes, config.defaultLocale.code);
@@ -66,6 +68,12 @@ export async function discoverRoutes(config: RoutesConfig): Promise<DiscoveredRo
   if (byPath.size === 0) throw errors.noPages(projectPath(root, pagesDir));
   const routes = [...byPath.values()].sort((a, b) => compareText(a.path, b.path));
   return { routes, notFound };
+}
+
+/** What to rename for a route whose path has a character no URL keeps as it is, at `at` of its path under pages/. */
+function segmentFix(root: string, pagesDir: string, rel: string, at: number): string {
+  const end = rel.indexOf('/', at);
+  return end < 0 ? `Rename the file ${projectPath(root, path.join(pagesDir, rel))}` : `Rename the folder ${projectPath(root, path.join(pagesDir, rel.slice(0, end)))}/`;
 }
 
 /** What to rename for a route under a locale's prefix: its top folder under pages/, or the file itself. */

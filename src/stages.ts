@@ -8,6 +8,7 @@ import { loadMessages, type LoadedMessages, type LoadOptions } from './i18n/mess
 import { parseWhileWaiting } from './i18n/parse-ahead.ts';
 import { check, formatFinding, type CheckOptions, type CheckReport, type Finding } from './check/index.ts';
 import type { LocaleMessages } from './i18n/deferred-messages.ts';
+import { checkOutputPaths } from './output-paths.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
 import { bundleServer, type BundleFolder, type ServerBundle } from './bundle.ts';
 import type { RuntimeAssets } from './runtime-bundle.ts';
@@ -407,6 +408,15 @@ export async function bundleStage(state: BuildState): Promise<void> {
   state.staticFiles = staticFiles;
   state.pages = pages;
   state.notFound = notFound;
+  checkOutputPaths({
+    root: config.root,
+    staticDir: config.staticDir,
+    pages,
+    notFound,
+    staticFiles,
+    assetsDir: assetsDir(config.assetsBase),
+    localeFolders: config.locales.map((l) => l.code).filter((code) => code !== config.defaultLocale.code),
+  });
   addStylesheet(state, state.server!);
   state.buildId = await buildId(state);
 }

@@ -241,6 +241,62 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.message).toBe('Both pages/404.jsx and pages/404.tsx claim the path /404 (the not-found page). Remove one of them.');
   });
 
+  it('a page file whose name is no URL path as it is (a space, a #, a letter beyond ASCII)', async () => {
+    const err = await failingBuild({ 'pages/team members.tsx': PAGE('return <h1>x</h1>;') });
+    expect(err.code).toBe('PagePathInvalid');
+    expect(err.message).toBe(
+      'pages/team members.tsx gives the page the path /team members, with " " in it. ' +
+        "A page's path is made of ASCII letters, digits, '-', '_' and '.' (as an alias is): a browser ends the path at '#' or '?', and sends a space or 'ü' percent-encoded. " +
+        'Rename the file pages/team members.tsx.',
+    );
+    expect((await failingBuild({ 'pages/faq#top.tsx': PAGE('return <h1>x</h1>;') })).message).toMatch(/^pages\/faq#top\.tsx gives the page the path \/faq#top, with "#" in it\. /);
+    expect((await failingBuild({ 'pages/Über/uns.tsx': PAGE('return <h1>x</h1>;') })).message).toMatch(/with "Ü" in it\. .* Rename the folder pages\/Über\/\.$/);
+  });
+
+  it('a robots.txt in templates/static, which the build writes itself: an error, not a file silently replaced', async () => {
+    const err = await failingBuild({ 'templates/static/robots.txt': 'User-agent: *\nDisallow: /private\n' });
+    expect(err.code).toBe('OutputPathTaken');
+    expect(err.message).toBe('In the output folder, the robots.txt the build makes and templates/static/robots.txt would both be written at robots.txt. Rename or remove templates/static/robots.txt.');
+  });
+
+  it('a page whose folder would be where the build writes a file (pages/sitemap.xml.tsx): an error before anything renders, not a bare EISDIR', async () => {
+    const err = await failingBuild({ 'pages/sitemap.xml.tsx': PAGE('return <h1>x</h1>;') });
+    expect(err.code).toBe('OutputPathTaken');
+    expect(err.message).toBe(
+      'In the output folder, the sitemap the build makes would be written at sitemap.xml, where pages/sitemap.xml.tsx (the page /sitemap.xml) needs the folder sitemap.xml/. Rename pages/sitemap.xml.tsx.',
+    );
+  });
+
+  it('two pages whose paths differ only in case: one folder on a case-insensitive file system', async () => {
+    const err = await failingBuild({ 'pages/About.tsx': PAGE('return <h1>x</h1>;') });
+    expect(err.code).toBe('OutputPathTaken');
+    expect(err.message).toBe(
+      'In the output folder, pages/About.tsx (the page /About) and pages/about.tsx (the page /about) would both be written at about/index.html ' +
+        "(About/index.html and about/index.html are one path on a case-insensitive file system, such as macOS's and Windows'). Rename pages/About.tsx, or rename pages/about.tsx.",
+    );
+  });
+
+  it("a static file at a page's place in a locale's folder", async () => {
+    const err = await failingBuild({ 'templates/static/de/about/index.html': '<p>Über uns</p>' });
+    expect(err.message).toBe(
+      'In the output folder, pages/about.tsx (the page /about) and templates/static/de/about/index.html would both be written at de/about/index.html. Rename pages/about.tsx, or rename or remove templates/static/de/about/index.html.',
+    );
+  });
+
+  it("an alias another page declares too", async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>x</h1>;', "export const aliases = ['/community_privacy_policy/history.html'];") });
+    expect(err.code).toBe('OutputPathTaken');
+    expect(err.message).toMatch(/^In the output folder, the alias \/community_privacy_policy\/history\.html of pages\/\S+ and the alias \/community_privacy_policy\/history\.html of pages\/\S+ would both be written at community_privacy_policy\/history\.html\. /);
+    expect(err.message).toContain('pages/about.tsx');
+  });
+
+  it('a static file in the assets folder, which is the build\'s own', async () => {
+    const err = await failingBuild({ 'templates/static/_static/app.js': 'alert(1)' });
+    expect(err.message).toBe(
+      'In the output folder, templates/static/_static/app.js would be written at _static/app.js, inside the assets folder _static/. Choose another assetsBase in sitegen.config.ts, or rename or remove templates/static/_static/app.js.',
+    );
+  });
+
   it('a page whose head is not message keys', async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>x</h1>;').replace("description: 'about.description' }", '}') });
     expect(err.code).toBe('PageBadHead');

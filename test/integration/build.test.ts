@@ -240,6 +240,15 @@ describe('build options', () => {
     expect(cachedPages).toEqual([false, true, false]);
   });
 
+  it("copies static files beside a page's document and into a locale's folder, where no file of the build is", async () => {
+    const root = await site({ 'templates/static/about/team.txt': 'the team', 'templates/static/de/impressum.txt': 'Impressum', 'templates/static/de/about/team.txt': 'das Team' });
+    await build({ root, logger: createMemoryLogger() });
+    expect(await read(root, 'dist/about/team.txt')).toBe('the team');
+    expect(await read(root, 'dist/de/impressum.txt')).toBe('Impressum');
+    expect(await read(root, 'dist/de/about/team.txt')).toBe('das Team');
+    expect(await read(root, 'dist/de/about/index.html')).toContain('<html lang="de-DE"');
+  });
+
   it('does not depend on where the project lives: two checkouts give the same build id and bytes', async () => {
     const [a, b] = [await site(), await site()];
     const ra = await build({ root: a, logger: createMemoryLogger() });
