@@ -241,6 +241,11 @@ export const errors = {
       'MergeNotAShard',
       `${dir} holds no sitegen manifest (<assets>/<buildId>/manifest.json), so it is no build output. Pass the output folders of \`sitegen build --shard k/n\`.`,
     ),
+  mergeShardForeign: (dir: string, rel: string, what: string) =>
+    new SitegenError(
+      'MergeShardForeign',
+      `${dir}/${rel} is ${what}: a shard that sitegen build wrote holds only files and folders, and the merge copies nothing from outside its shards. Build the shard again, or remove ${rel} from it.`,
+    ),
   mergeOutOverlaps: (outDir: string, other: string) =>
     new SitegenError('MergeOutOverlaps', `The merge target ${outDir} overlaps ${other}. Choose an output folder outside the shards and the current folder, such as dist/.`),
   mergeConflict: (file: string, a: string, b: string) =>

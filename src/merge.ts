@@ -75,9 +75,16 @@ export async function merge(options: MergeOptions): Promise<MergeResult> {
 async function listShard(name: string, dir: string): Promise<ShardFiles> {
   const info = await stat(dir).catch(() => null);
   if (!info?.isDirectory()) throw errors.mergeShardMissing(name);
-  const entries = await fg('**/*', { cwd: dir, onlyFiles: true, dot: true, stats: true });
+  // Links are not followed: a build writes only files and folders, and a link put into a shard
+  // (an artifact unpacked in CI) would have the merge copy what it points to, such as /etc, into
+  // the site to be published.
+  const entries = await fg('**/*', { cwd: dir, onlyFiles: false, followSymbolicLinks: false, dot: true, stats: true });
   const files = new Map<string, number>();
-  for (const entry of entries.sort((a, b) => compareText(a.path, b.path))) files.set(entry.path, entry.stats!.size);
+  for (const entry of entries.sort((a, b) => compareText(a.path, b.path))) {
+    const stats = entry.stats!;
+    if (stats.isFile()) files.set(entry.path, stats.size);
+    else if (!stats.isDirectory()) throw errors.mergeShardForeign(name, entry.path, stats.isSymbolicLink() ? 'a symbolic link' : 'neither a file nor a folder');
+  }
   return { name, dir, files };
 }
 

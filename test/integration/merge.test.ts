@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../src/build.ts';
@@ -132,6 +132,26 @@ describe('sitegen merge', () => {
       'empty holds no sitegen manifest (<assets>/<buildId>/manifest.json), so it is no build output. Pass the output folders of `sitegen build --shard k/n`.',
     ]);
     expect(existsSync(path.join(dir, 'dist'))).toBe(false);
+  });
+
+  it('refuses a shard that holds a symbolic link, instead of copying what it points to (a file or folder outside) into the site', async () => {
+    const dir = await shardCopies('linked');
+    await previousTarget(dir);
+    const outside = path.join(dir, 'outside');
+    await mkdir(outside);
+    await writeFile(path.join(outside, 'secret.txt'), 'not for the site\n');
+    for (const [rel, target] of [['out-2/secret.txt', path.join(outside, 'secret.txt')], ['out-2/_static/folder', outside]] as const) {
+      await symlink(target, path.join(dir, rel));
+      const { code, lines } = await mergeCli(dir, 'out-1', 'out-2', 'out-3', '--out', 'dist');
+      expect(code).toBe(1);
+      const name = rel.slice('out-2/'.length);
+      expect(lines.map((l) => l.msg)).toEqual([
+        `out-2/${name} is a symbolic link: a shard that sitegen build wrote holds only files and folders, and the merge copies nothing from outside its shards. Build the shard again, or remove ${name} from it.`,
+      ]);
+      await expectTargetUntouched(dir);
+      await rm(path.join(dir, rel));
+    }
+    expect((await mergeCli(dir, 'out-1', 'out-2', 'out-3', '--out', 'dist')).code).toBe(0);
   });
 
   it('refuses a target that is a shard, lies inside one, or holds the current folder', async () => {
