@@ -58,9 +58,12 @@ export async function initCommand(dir: string, opts: { force?: boolean }, ctx: C
   const r = await init({ dir: path.resolve(ctx.cwd, dir), force: opts.force });
   ctx.logger.info(`wrote ${r.files.length} files into ${r.dir}:\n${r.files.map((f) => `  ${f}`).join('\n')}`);
   if (r.added.length) ctx.logger.info(`package.json: added ${r.added.join(', ')}`);
+  if (r.unnamed) ctx.logger.warn('package.json does not name sitegen, so npm install would not install it there: add it as you installed it (npm install /path/to/sitegen-VERSION.tgz, or its git URL).');
   const rel = path.relative(ctx.cwd, r.dir);
   const cd = rel.startsWith('..') ? r.dir : rel;
-  ctx.logger.info(`next: ${cd ? `cd ${cd} && ` : ''}npm install && npm run dev (build: npm run build, check the translations: npm run check)`);
+  // Quoted for a shell when it holds more than a path's plain characters.
+  const shown = /^[\w./-]+$/.test(cd) ? cd : `'${cd.replaceAll("'", "'\\''")}'`;
+  ctx.logger.info(`next: ${cd ? `cd ${shown} && ` : ''}npm install && npm run dev (build: npm run build, check the translations: npm run check)`);
 }
 
 const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';

@@ -31,6 +31,11 @@ export interface InitResult {
   files: string[];
   /** package.json fields added (`scripts.build`, `dependencies.react`, ...). */
   added: string[];
+  /**
+   * Whether the site's package.json names no sitegen, nor could init tell how (it runs from a
+   * checkout, or a project that does not name it): `npm install` there would not install it.
+   */
+  unnamed: boolean;
 }
 
 /** The starter's files, as [path in the starter, path in the site], both relative. */
@@ -54,9 +59,33 @@ export async function init(options: InitOptions): Promise<InitResult> {
     await mkdir(path.dirname(path.join(dir, to)), { recursive: true });
     await cp(path.join(STARTER_DIR, from), path.join(dir, to));
   }
-  const { json, added } = completePackageJson(pkg, path.basename(dir), await ownVersions());
+  const { json, added } = completePackageJson(pkg, path.basename(dir), await ownVersions(), await installedSpec(dir));
   if (added.length) await writeFile(pkgFile, JSON.stringify(json, null, 2) + '\n');
-  return { dir, files: files.map(([, to]) => slashes(to)), added };
+  const unnamed = json.dependencies?.sitegen === undefined && json.devDependencies?.sitegen === undefined;
+  return { dir, files: files.map(([, to]) => slashes(to)), added, unnamed };
+}
+
+/**
+ * How the new site's package.json names sitegen: as the project this sitegen is installed in
+ * names it (`npm install /path/to/sitegen-0.1.0.tgz` wrote `file:../path/to/sitegen-0.1.0.tgz`;
+ * the project npx makes names the tarball or git URL it was given), a `file:` path made relative
+ * to the site. Null when sitegen runs from a checkout or a linked folder, or from a project that
+ * does not name it.
+ */
+async function installedSpec(dir: string): Promise<string | null> {
+  if (path.basename(path.dirname(PACKAGE_ROOT)) !== 'node_modules') return null;
+  const project = path.dirname(path.dirname(PACKAGE_ROOT));
+  let pkg: PackageJson | null;
+  try {
+    pkg = await readPackageJson(path.join(project, 'package.json'));
+  } catch {
+    return null;
+  }
+  const spec = pkg?.dependencies?.sitegen ?? pkg?.devDependencies?.sitegen;
+  if (typeof spec !== 'string') return null;
+  if (!spec.startsWith('file:')) return spec;
+  const target = path.resolve(project, spec.slice('file:'.length));
+  return `file:${slashes(path.relative(dir, target)) || '.'}`;
 }
 
 const slashes = (rel: string) => rel.split(path.sep).join('/');
@@ -84,8 +113,8 @@ async function ownVersions(): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(all).map(([name, version]) => [name, /^\d/.test(version) ? `^${version}` : version]));
 }
 
-/** Adds the scripts and dependencies a package.json lacks (a new one when `pkg` is null), and says what it added. */
-function completePackageJson(pkg: PackageJson | null, name: string, versions: Record<string, string>): { json: PackageJson; added: string[] } {
+/** Adds the scripts and dependencies a package.json lacks (a new one when `pkg` is null), sitegen itself as `sitegen` names it, and says what it added. */
+function completePackageJson(pkg: PackageJson | null, name: string, versions: Record<string, string>, sitegen: string | null): { json: PackageJson; added: string[] } {
   const added: string[] = [];
   const target: PackageJson = pkg ?? {};
   if (!pkg) {
@@ -101,7 +130,7 @@ function completePackageJson(pkg: PackageJson | null, name: string, versions: Re
     }
   };
   fill('scripts', SCRIPTS);
-  fill('dependencies', pick(versions, DEPENDENCIES));
+  fill('dependencies', { ...(sitegen ? { sitegen } : {}), ...pick(versions, DEPENDENCIES) });
   fill('devDependencies', pick(versions, DEV_DEPENDENCIES));
   return { json: target, added };
 }

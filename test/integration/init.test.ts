@@ -43,6 +43,8 @@ describe('sitegen init', () => {
     const dir = path.join(parent, 'acme');
     expect(await listFiles(dir)).toEqual(STARTER);
     expect(out).toContain('next: cd acme && npm install && npm run dev');
+    // Run from this checkout, init cannot tell how the site would install sitegen: it says so.
+    expect(out).toContain('package.json does not name sitegen, so npm install would not install it there: add it as you installed it');
     const pkg = JSON.parse(await read(dir, 'package.json'));
     expect(pkg).toMatchObject({ name: 'acme', private: true, scripts: { build: 'sitegen build', dev: 'sitegen dev', check: 'sitegen check --strict' } });
     expect(Object.keys(pkg.dependencies)).toEqual(['react', 'react-dom']);

@@ -116,6 +116,23 @@ describe('the packed package', () => {
   });
 });
 
+describe('sitegen init into a folder of its own', () => {
+  it('names sitegen in the new package.json as the project it runs from does, so that npm install there installs it and the site builds', async () => {
+    const blog = path.join(tmp, 'blog');
+    try {
+      const { stderr } = await run('npx', ['sitegen', 'init', blog], site);
+      expect(stderr).not.toContain('does not name sitegen');
+      const pkg = JSON.parse(await read(blog, 'package.json'));
+      expect(pkg.dependencies.sitegen).toBe(`file:${path.relative(blog, tarball)}`);
+      await run('npm', ['install'], blog);
+      await run('npm', ['run', 'build'], blog);
+      expect(await read(blog, 'dist/de/index.html')).toContain('<h1>Willkommen</h1>');
+    } finally {
+      await rm(blog, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
 describe('a site made with sitegen init, with pl and pt-PT added by config', () => {
   let browser: Browser;
   let server: RunningServer;
