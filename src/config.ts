@@ -308,6 +308,10 @@ function normalizeBaseUrl(url: string, file: string | null): string {
     throw errors.badBaseUrl(url, file, cause);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw errors.badBaseUrl(url, file);
-  return parsed.href.replace(/\/+$/, '');
+  // The pages link to each other from the root of their host (`/de/jobs`): a base URL of more than
+  // an origin would give canonical, hreflang and sitemap URLs that point elsewhere.
+  const more = parsed.username || parsed.password ? 'a user name or password' : parsed.search || parsed.hash ? 'a query or a fragment' : parsed.pathname !== '/' ? `the path ${parsed.pathname}` : null;
+  if (more) throw errors.baseUrlNotOrigin(url, file, more, parsed.origin);
+  return parsed.origin;
 }
 

@@ -87,6 +87,12 @@ export const errors = {
     ),
   badBaseUrl: (url: string, file: string | null, cause?: unknown) =>
     new SitegenError('BadBaseUrl', `The base URL "${url}" (from --base-url or ${file ?? 'the defaults'}) is not an absolute http(s) URL, such as https://example.com.`, { cause }),
+  baseUrlNotOrigin: (url: string, file: string | null, more: string, origin: string) =>
+    new SitegenError(
+      'BaseUrlNotOrigin',
+      `The base URL "${url}" (from --base-url or ${file ?? 'the defaults'}) has ${more}. It is the origin the site is served at: its pages link to each other from the root of the host (/de/jobs), ` +
+        `so canonical, hreflang and sitemap URLs with more would point elsewhere. Give the origin alone, such as ${origin}, and serve the site at its root.`,
+    ),
   unknownLocale: (code: string, known: string[]) =>
     new SitegenError('UnknownLocale', `Locale "${code}" is not a locale of this site and is ignored; the site's locales (\`locales\` in sitegen.config.ts) are: ${known.join(', ')}.`),
   unknownConfigField: (file: string, key: string, known: string[]) =>

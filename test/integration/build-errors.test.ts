@@ -318,6 +318,21 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(ftp.message).toBe('The base URL "ftp://x.example" (from --base-url or sitegen.config.ts) is not an absolute http(s) URL, such as https://example.com.');
   });
 
+  it('a base URL of more than an origin (a path, a query, a password), which canonical and sitemap URLs would point beside the pages with', async () => {
+    const config = (url: string) => ({ 'sitegen.config.ts': `export default { name: 'x', product: 'x', url: '${url}', year: 2026, locales: ['en', 'ar', 'de'] };\n` });
+    const blog = await failingBuild(config('https://x.example/blog/'));
+    expect(blog.code).toBe('BaseUrlNotOrigin');
+    expect(blog.message).toBe(
+      'The base URL "https://x.example/blog/" (from --base-url or sitegen.config.ts) has the path /blog/. It is the origin the site is served at: its pages link to each other from the root of the host (/de/jobs), ' +
+        'so canonical, hreflang and sitemap URLs with more would point elsewhere. Give the origin alone, such as https://x.example, and serve the site at its root.',
+    );
+    expect((await failingBuild(config('https://x.example/?utm=1'))).message).toMatch(/^The base URL "https:\/\/x\.example\/\?utm=1" .* has a query or a fragment\./);
+    expect((await failingBuild(config('https://me:secret@x.example'))).message).toMatch(/ has a user name or password\. /);
+    const logger = createMemoryLogger();
+    expect(await runCli(['node', 'sitegen', 'build', '--root', await site(), '--base-url', 'https://x.example/#top'], { cwd: REPO, logger })).toBe(1);
+    expect(logger.lines.map((l) => l.msg).join('\n')).toContain('The base URL "https://x.example/#top" (from --base-url or sitegen.config.ts) has a query or a fragment.');
+  });
+
   it('a syntax error in a page names file, line and column', async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>{t("about.title")</h1>;') });
     expect(err.code).toBe('BundleFailed');
