@@ -104,8 +104,13 @@ export const errors = {
     ),
   badLocaleDir: (code: string, dir: string, file: string) =>
     new SitegenError('BadLocaleDir', `${file}: the locale "${code}" has dir "${dir}". Use "ltr" or "rtl", or leave dir out to take it from the language's script.`),
-  duplicateLocale: (code: string, file: string) =>
-    new SitegenError('DuplicateLocale', `${file}: the locale "${code}" is listed twice in \`locales\`. Keep one of them.`),
+  duplicateLocale: (code: string, file: string, first: string) =>
+    new SitegenError(
+      'DuplicateLocale',
+      first === code
+        ? `${file}: the locale "${code}" is listed twice in \`locales\`. Keep one of them.`
+        : `${file}: the locales "${first}" and "${code}" in \`locales\` are one language tag (tags are compared without case), and would be one folder and one locale file on macOS and Windows. Keep one of them.`,
+    ),
   unknownDefaultLocale: (code: string, known: string[], file: string) =>
     new SitegenError('UnknownDefaultLocale', `${file}: defaultLocale "${code}" is not one of the site's locales (${known.join(', ')}). Add it to \`locales\` or choose one of them.`),
   noLocales: (file: string) =>

@@ -181,10 +181,13 @@ export function localesKeyJson(_key: string, value: unknown): unknown {
 export function resolveLocales(inputs: readonly LocaleInput[], where: string): Locale[] {
   if (!Array.isArray(inputs) || inputs.length === 0) throw errors.noLocales(where);
   const table = inputs.map((input) => resolveLocale(input, where));
-  const seen = new Set<string>();
+  // Compared without case, as language tags are: `de` and `DE` would also be one folder, and one
+  // locale file, on a case-insensitive file system (macOS's, Windows').
+  const seen = new Map<string, string>();
   for (const { code } of table) {
-    if (seen.has(code)) throw errors.duplicateLocale(code, where);
-    seen.add(code);
+    const first = seen.get(code.toLowerCase());
+    if (first !== undefined) throw errors.duplicateLocale(code, where, first);
+    seen.set(code.toLowerCase(), code);
   }
   return table;
 }

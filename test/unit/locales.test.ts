@@ -52,6 +52,13 @@ describe('resolveLocales', () => {
     expect(() => resolveLocales(['en', 'pl', { code: 'pl' }], CONFIG)).toThrow('sitegen.config.ts: the locale "pl" is listed twice in `locales`. Keep one of them.');
     expect(() => resolveLocales([], CONFIG)).toThrow('sitegen.config.ts: `locales` is empty. List at least one locale');
   });
+
+  it('refuses two codes that differ only in case: one language tag, one folder and one locale file on macOS and Windows', () => {
+    expect(() => resolveLocales(['en', 'pt-BR', 'pt-br'], CONFIG)).toThrow(
+      'sitegen.config.ts: the locales "pt-BR" and "pt-br" in `locales` are one language tag (tags are compared without case), and would be one folder and one locale file on macOS and Windows. Keep one of them.',
+    );
+    expect(() => resolveLocales([{ code: 'de' }, 'en', 'DE'], CONFIG)).toThrow(/the locales "de" and "DE" in `locales` are one language tag/);
+  });
 });
 
 describe('fallbackChain', () => {
