@@ -17,6 +17,7 @@ import { damageWarnings, openCache } from './cache/build-cache.ts';
 import { pruneCache } from './cache/prune.ts';
 import { recordedOutput, recordOutput, type OutputReport, type Recorded, type RecordScope } from './cache/output-record.ts';
 import { sourceFolders, sourcePrint } from './cache/source-prints.ts';
+import { checkOutDir } from './site-folders.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Project root (where pages/, templates/, locales/ and sitegen.config.ts are). */
@@ -164,11 +165,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const start = performance.now();
   // A preview of some locales has its own build id and its own manifest: it is not a shard of the site.
   if (options.shard && options.locales) throw errors.shardWithLocales();
+  if (options.workers !== undefined && !(Number.isInteger(options.workers) && options.workers >= 0)) throw errors.workersInvalid(options.workers);
   const logger = options.logger ?? createLogger({ level: 'silent' });
   // Opened first: the config's bundle is kept in the cache too.
   const cacheWarnings: string[] = [];
   const root = path.resolve(options.root ?? process.cwd());
-  const cache = openCache(root, options.cacheDir, cacheWarnings);
+  // The output folder first (resolveConfig checks it again, with the config file): a cache inside it is its fault.
+  const outDir = path.resolve(root, options.outDir ?? 'dist');
+  checkOutDir(root, outDir, options.outDir !== undefined ? 'from --out' : 'the default', null);
+  const cache = openCache(root, options.cacheDir, cacheWarnings, outDir);
   let damaged = 0;
   // The digest of the site's sources for the output record, taken before any stage reads them:
   // one changed while the build runs differs from it then. Their folders follow from the root.

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { BuildCommandOptions } from './commands.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { registerCheck } from './check/command.ts';
@@ -43,7 +43,7 @@ export function createProgram(ctx: CliContext): Command {
     .option('--assets-base <base>', 'static assets base: a path or an absolute CDN URL (default: /_static/)')
     .option('--cache-dir <dir>', 'build cache folder, relative to the root (default: node_modules/.cache/sitegen)')
     .option('--no-cache', 'build without reading or writing the build cache')
-    .addOption(new Option('--workers <n>', 'render threads (0 = main thread; default: by amount of work)').argParser(Number))
+    .addOption(new Option('--workers <n>', 'render threads (0 = main thread; default: by amount of work)').argParser(parseWorkers))
     .addHelpText(
       'after',
       '\nExamples:\n  $ sitegen build\n  $ sitegen build --out public --locales de,fr --base-url https://example.com\n  $ sitegen build --shard 2/3 --out out-2\n',
@@ -69,6 +69,12 @@ export function createProgram(ctx: CliContext): Command {
   registerCheck(program, ctx);
   registerServeAndDev(program, ctx);
   return program;
+}
+
+/** `--workers`: a whole number of threads, 0 for the main thread alone. */
+function parseWorkers(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`"${value}" is not a number of threads; give a whole number, 0 to render on the main thread alone.`);
+  return Number(value);
 }
 
 export async function runCli(argv: string[], ctx: CliContext = { cwd: process.cwd(), logger: createLogger() }): Promise<number> {

@@ -3,7 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULT_LOCALES, resolveLocales, type Locale, type LocaleInput } from './locales.ts';
 import { errors, SitegenError } from './errors.ts';
 import { importConfigFile, type ConfigCache } from './config-file.ts';
-import { isWithin, projectPath } from './file-paths.ts';
+import { projectPath } from './file-paths.ts';
+import { checkOutDir, siteFolders } from './site-folders.ts';
+
+export { siteFolders };
 
 /**
  * What a site writes in `sitegen.config.ts` (through `defineConfig`). `url` and `locales` make a
@@ -120,17 +123,6 @@ export interface ConfigHooks {
   cache?: ConfigCache;
 }
 
-/** The site's source folders: where they are follows from its root alone, not from its config. */
-export function siteFolders(root: string): Pick<ResolvedConfig, 'pagesDir' | 'templatesDir' | 'localesDir' | 'staticDir' | 'enhancersDir'> {
-  return {
-    pagesDir: path.join(root, 'pages'),
-    templatesDir: path.join(root, 'templates'),
-    localesDir: path.join(root, 'locales'),
-    staticDir: path.join(root, 'templates', 'static'),
-    enhancersDir: path.join(root, 'templates', 'enhancers'),
-  };
-}
-
 /** Loads `sitegen.config.ts` from `root` (if any) and fills in every default, once. */
 export async function resolveConfig(root: string, overrides: ConfigOverrides = {}, hooks: ConfigHooks = {}): Promise<ResolveResult> {
   root = path.resolve(root);
@@ -141,7 +133,7 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
   const warnings: string[] = [];
 
   const outDir = path.resolve(root, overrides.outDir ?? 'dist');
-  if (isWithin(root, outDir)) throw errors.outDirContainsRoot(outDir, root);
+  checkOutDir(root, outDir, overrides.outDir !== undefined ? 'from --out' : 'the default', configFile);
 
   const where = configFile ? projectPath(root, configFile) : 'sitegen.config.ts';
   for (const key of Object.keys(user)) if (!FIELDS.has(key)) warnings.push(errors.unknownConfigField(where, key, [...FIELDS]).message);

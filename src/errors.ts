@@ -59,6 +59,16 @@ export const errors = {
       `The output folder ${outDir} changed while the build ran: ${folder} is gone from it (another build into the same folder?). The output is as it was before this build; run the build again.`,
       { cause },
     ),
+  workersInvalid: (workers: unknown) =>
+    new SitegenError('WorkersInvalid', `workers is ${shown(workers)}: give a whole number of render threads, 0 to render on the main thread alone.`),
+  /** `relation`: how the folder lies to `source` (`is`, `contains`, `is inside`); `what`: the source as a sentence part. */
+  folderOverlapsSources: (kind: 'output' | 'cache', dir: string, relation: string, source: string, what: string, from: string) =>
+    new SitegenError(
+      kind === 'output' ? 'OutDirOverlapsSources' : 'CacheDirOverlaps',
+      kind === 'output'
+        ? `The output folder ${dir} (${from}) ${relation} ${source}, ${what}: a build replaces its output folder as a whole, so it would delete them. Choose a folder of its own, such as dist/.`
+        : `The build cache folder ${dir} (${from}) ${relation} ${source}, ${what}: the cache writes its entries there and removes old ones, so it would mix with them or delete them. Choose a folder of its own, such as node_modules/.cache/sitegen/, or build with --no-cache.`,
+    ),
   outDirContainsRoot: (outDir: string, root: string) =>
     new SitegenError(
       'OutDirContainsRoot',

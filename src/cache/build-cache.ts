@@ -14,6 +14,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PACKAGE_ROOT, SRC_DIR } from '../package-root.ts';
 import { pageFolder } from './page-packs.ts';
+import { checkApart } from '../site-folders.ts';
+import { errors } from '../errors.ts';
+import { isWithin, projectPath } from '../file-paths.ts';
 
 /** Packages whose code shapes the output: a new version of any of them starts a new cache. */
 const SHAPING_PACKAGES = ['react', 'react-dom', 'intl-messageformat', '@formatjs/icu-messageformat-parser', 'esbuild'];
@@ -105,9 +108,13 @@ export function damageWarnings(damaged: number, cache: CacheLocation | null): st
  * to the root), undefined means the default. Returns null, with a warning in `warnings`, when the
  * folder cannot be made or written.
  */
-export function openCache(root: string, option: string | false | undefined, warnings: string[]): CacheLocation | null {
+export function openCache(root: string, option: string | false | undefined, warnings: string[], outDir?: string): CacheLocation | null {
   if (option === false) return null;
   const dir = path.resolve(root, option ?? path.join('node_modules', '.cache', 'sitegen'));
+  // A folder the cache would write into and prune, holding the project or the files a build reads.
+  const from = option === undefined ? 'the default' : 'from --cache-dir';
+  if (isWithin(root, dir)) throw errors.folderOverlapsSources('cache', projectPath(root, dir), dir === root ? 'is' : 'contains', '.', 'the project root', from);
+  checkApart('cache', dir, from, root, null, outDir);
   let pages: string;
   try {
     for (const kind of ['check', 'esbuild', 'output', 'locales']) mkdirSync(path.join(dir, kind), { recursive: true });

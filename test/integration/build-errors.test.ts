@@ -495,4 +495,47 @@ describe('the CLI edge', () => {
     expect(await runCli(['node', 'sitegen', 'build', '--root', root, '--out', '..'], { cwd: root, logger })).toBe(1);
     expect(logger.lines.at(-1)!.msg).toMatch(/is the project root or contains it/);
   });
+
+  it('refuses an output folder that is, holds or lies in what the build reads, which replacing it would delete (--out pages deleted the pages)', async () => {
+    const root = await site();
+    const before = await snapshotTree(path.join(root, 'pages'));
+    for (const [out, message] of [
+      ['pages', 'The output folder pages (from --out) is pages, the pages: a build replaces its output folder as a whole, so it would delete them. Choose a folder of its own, such as dist/.'],
+      ['templates/static', 'The output folder templates/static (from --out) is inside templates, the layouts, components and static files: '],
+      ['locales', 'The output folder locales (from --out) is locales, the locale files: '],
+      ['node_modules', 'The output folder node_modules (from --out) is node_modules, the installed packages: '],
+      ['sitegen.config.ts', 'The output folder sitegen.config.ts (from --out) is sitegen.config.ts, the config: '],
+    ]) {
+      const err = await build({ root, outDir: out, logger: createMemoryLogger() }).then(() => null, (e: unknown) => e as SitegenError);
+      expect(err?.code, out).toBe('OutDirOverlapsSources');
+      expect(err!.message.startsWith(message), err!.message).toBe(true);
+    }
+    expectSameBytes(before, await snapshotTree(path.join(root, 'pages')));
+  });
+
+  it('refuses a build cache folder that is the project, or is, holds or lies in its sources or the output, which pruning the cache would delete from', async () => {
+    const root = await site();
+    const listing = (await readdir(root)).sort();
+    for (const [dir, message] of [
+      ['.', 'The build cache folder . (from --cache-dir) is ., the project root: the cache writes its entries there and removes old ones, so it would mix with them or delete them. Choose a folder of its own, such as node_modules/.cache/sitegen/, or build with --no-cache.'],
+      ['pages', 'The build cache folder pages (from --cache-dir) is pages, the pages: '],
+      ['locales/cache', 'The build cache folder locales/cache (from --cache-dir) is inside locales, the locale files: '],
+      ['dist/cache', 'The build cache folder dist/cache (from --cache-dir) is inside dist, the output folder: '],
+    ]) {
+      const err = await build({ root, cacheDir: dir, logger: createMemoryLogger() }).then(() => null, (e: unknown) => e as SitegenError);
+      expect(err?.code, dir).toBe('CacheDirOverlaps');
+      expect(err!.message.startsWith(message), err!.message).toBe(true);
+    }
+    // Nothing was made: no cache folders in the project, no output.
+    expect((await readdir(root)).sort()).toEqual(listing);
+  });
+
+  it('refuses a number of render threads that is not a whole number, from the CLI and from the API', async () => {
+    const root = await site();
+    const cli = await exec(process.execPath, [path.join(REPO, 'bin/sitegen'), 'build', '--root', root, '--workers', '-1']).then(() => null, (e: { code: number; stderr: string }) => e);
+    expect(cli?.code).toBe(1);
+    expect(cli?.stderr).toContain(`"-1" is not a number of threads; give a whole number, 0 to render on the main thread alone.`);
+    const err = await build({ root, workers: 1.5, logger: createMemoryLogger() }).then(() => null, (e: unknown) => e as SitegenError);
+    expect(err?.message).toBe('workers is 1.5: give a whole number of render threads, 0 to render on the main thread alone.');
+  });
 });

@@ -1,0 +1,50 @@
+/**
+ * Where a site's folders are (they follow from its root alone, not from its config), and the rule
+ * that the folders a build writes (its output, its cache) keep apart from them. Its own module:
+ * the build cache checks its folder before the config loads (the config's bundle is cached).
+ */
+import path from 'node:path';
+import { errors } from './errors.ts';
+import { isWithin, overlapOf, projectPath } from './file-paths.ts';
+
+/** The site's source folders: where they are follows from its root alone, not from its config. */
+export function siteFolders(root: string): Record<'pagesDir' | 'templatesDir' | 'localesDir' | 'staticDir' | 'enhancersDir', string> {
+  return {
+    pagesDir: path.join(root, 'pages'),
+    templatesDir: path.join(root, 'templates'),
+    localesDir: path.join(root, 'locales'),
+    staticDir: path.join(root, 'templates', 'static'),
+    enhancersDir: path.join(root, 'templates', 'enhancers'),
+  };
+}
+
+/**
+ * Refuses an output or build cache folder (`dir`, named as coming `from`) that is, contains or is
+ * inside what the build reads: the site's source folders, its config, its installed packages, and
+ * for the cache the output folder (`outDir`). A build replaces its output folder as a whole and
+ * the cache removes its old entries: either would delete them (`--out pages` did, and
+ * `--cache-dir .` pruned pages/ and locales/ of files a week old).
+ */
+export function checkApart(kind: 'output' | 'cache', dir: string, from: string, root: string, configFile: string | null, outDir?: string): void {
+  const { pagesDir, templatesDir, localesDir } = siteFolders(root);
+  const sources: [string, string][] = [
+    [pagesDir, 'the pages'],
+    [templatesDir, 'the layouts, components and static files'],
+    [localesDir, 'the locale files'],
+    [path.join(root, 'node_modules'), 'the installed packages'],
+    ...(configFile ? [[configFile, 'the config'] as [string, string]] : []),
+    ...(outDir ? [[outDir, 'the output folder'] as [string, string]] : []),
+  ];
+  for (const [source, what] of sources) {
+    const relation = overlapOf(dir, source);
+    // The cache's own default place is inside node_modules.
+    if (relation === null || (relation === 'is inside' && what === 'the installed packages')) continue;
+    throw errors.folderOverlapsSources(kind, projectPath(root, dir), relation, projectPath(root, source), what, from);
+  }
+}
+
+/** The output folder's rules: inside the project, and apart from what the build reads (checkApart). */
+export function checkOutDir(root: string, outDir: string, from: string, configFile: string | null): void {
+  if (isWithin(root, outDir)) throw errors.outDirContainsRoot(outDir, root);
+  checkApart('output', outDir, from, root, configFile);
+}
