@@ -71,14 +71,15 @@ export function checkOutputPaths(sources: OutputSources): void {
 
   const statics = sources.staticFiles.map((rel) => rel.split(path.sep).join('/'));
   const locales = new Map(sources.localeFolders.map((code) => [code.toLowerCase(), code]));
-  const withStatics = new Set(statics.map((rel) => locales.get(rel.slice(0, rel.indexOf('/')).toLowerCase())).filter((code) => code !== undefined));
-  const notFoundPage = notFound ? build(`${notFound.key} (the not-found page)`) : build('the not-found page');
+  const withStatics = new Set(statics.flatMap((rel) => locales.get(rel.slice(0, Math.max(0, rel.indexOf('/'))).toLowerCase()) ?? []));
+  // Without pages/404.tsx no not-found page is written: a static 404.html may stand in for it.
+  const notFoundPage = notFound && build(`${notFound.key} (the not-found page)`);
   const claimants = pages.map((page) => ({
     page: { what: `${page.key} (the page ${page.path})`, fix: `rename ${page.key}` },
     aliases: page.aliases.map((alias) => ({ what: `the alias ${alias} of ${page.key}`, fix: `change the alias ${alias} of ${page.key}` })),
   }));
   for (const prefix of ['', ...[...withStatics].map((code) => `${code}/`)]) {
-    file(`${prefix}404.html`, notFoundPage);
+    if (notFoundPage) file(`${prefix}404.html`, notFoundPage);
     pages.forEach((page, i) => {
       file(prefix + htmlFile(page.path!), claimants[i]!.page);
       page.aliases.forEach((alias, j) => file(prefix + htmlFile(alias), claimants[i]!.aliases[j]!));

@@ -290,6 +290,13 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.message).toContain('pages/about.tsx');
   });
 
+  it("a static 404.html beside the site's not-found page", async () => {
+    const err = await failingBuild({ 'templates/static/404.html': '<h1>Gone</h1>' });
+    expect(err.message).toBe(
+      'In the output folder, pages/404.tsx (the not-found page) and templates/static/404.html would both be written at 404.html. Rename or remove templates/static/404.html.',
+    );
+  });
+
   it('a static file in the assets folder, which is the build\'s own', async () => {
     const err = await failingBuild({ 'templates/static/_static/app.js': 'alert(1)' });
     expect(err.message).toBe(

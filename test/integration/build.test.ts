@@ -249,6 +249,12 @@ describe('build options', () => {
     expect(await read(root, 'dist/de/about/index.html')).toContain('<html lang="de-DE"');
   });
 
+  it('copies a static 404.html where the site has no not-found page of its own (pages/404.tsx)', async () => {
+    const root = await site({ 'pages/404.tsx': null, 'templates/static/404.html': '<h1>Gone</h1>' });
+    await build({ root, logger: createMemoryLogger() });
+    expect(await read(root, 'dist/404.html')).toBe('<h1>Gone</h1>');
+  });
+
   it('does not depend on where the project lives: two checkouts give the same build id and bytes', async () => {
     const [a, b] = [await site(), await site()];
     const ra = await build({ root: a, logger: createMemoryLogger() });
