@@ -246,6 +246,11 @@ export const errors = {
     new SitegenError('ServeRootMissing', `There is no folder to serve at ${root}. Run \`sitegen build\` first, or pass the built folder: \`sitegen serve <dir>\`.`, { cause }),
   checkUnknownLocale: (code: string, known: string[]) =>
     new SitegenError('CheckUnknownLocale', `--locale ${code} is not a locale of this site. Use one of: ${known.join(', ')}.`),
+  checkReportInSources: (file: string, source: string, what: string) =>
+    new SitegenError(
+      'CheckReportInSources',
+      `--html ${file}: the report would be written ${file === source ? 'over' : 'into'} ${source}, ${what}, which the build reads. Choose a file outside pages/, templates/ and locales/, such as translation-report.html.`,
+    ),
   checkReportWrite: (file: string, cause: unknown) =>
     new SitegenError('CheckReportWrite', `The HTML report could not be written to ${file}: ${why(cause)}. Choose a writable file path for --html.`, { cause }),
   badShard: (value: string, reason: string) =>

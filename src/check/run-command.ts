@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { errors, SitegenError } from '../errors.ts';
+import { isWithin, projectPath } from '../file-paths.ts';
 import type { MessageUsage } from '../build.ts';
 import type { Logger } from '../logger.ts';
 import type { CheckCommandContext, CheckCommandOptions } from './command.ts';
@@ -14,6 +15,8 @@ export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCo
   const root = path.resolve(ctx.cwd, options.root);
   const { config, warnings } = await resolveConfig(root);
   for (const warning of warnings) ctx.logger.warn(warning);
+  const html = options.html ? path.resolve(ctx.cwd, options.html) : null;
+  if (html) checkReportPlace(html, config);
   // Once the config is loaded, as a build does once it knows it renders (see optimize-later.ts).
   optimizeLater();
 
@@ -23,8 +26,8 @@ export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCo
   if (options.json) (ctx.stdout ?? process.stdout).write(toJson(report));
   else ctx.logger.info(formatTable(report, { color: ctx.logger.color, strict: options.strict }));
 
-  if (options.html) {
-    const file = path.resolve(ctx.cwd, options.html);
+  if (html) {
+    const file = html;
     try {
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, renderHtmlReport(report));
@@ -34,6 +37,22 @@ export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCo
     if (!options.json) ctx.logger.info(`HTML report written to ${path.relative(ctx.cwd, file) || file}`);
   }
   return exitCode(report, { strict: options.strict });
+}
+
+/**
+ * Refuses an HTML report that would be written over what the build reads: a locale file (`--html
+ * locales/en.json` replaced the reference with the report), a page, a template or the config.
+ */
+function checkReportPlace(file: string, config: ResolvedConfig): void {
+  const sources: [string, string][] = [
+    [config.pagesDir, 'the pages'],
+    [config.templatesDir, 'the layouts, components and static files'],
+    [config.localesDir, 'the locale files'],
+    ...(config.configFile ? [[config.configFile, 'the config'] as [string, string]] : []),
+  ];
+  for (const [source, what] of sources) {
+    if (isWithin(file, source)) throw errors.checkReportInSources(projectPath(config.root, file), projectPath(config.root, source), what);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { registerCheck, type CheckCommandContext } from '../../src/check/command.ts';
@@ -177,6 +178,19 @@ describe('sitegen check (command)', () => {
     await expect(sitegenCheck(['--root', FAULTS, '--html', dir])).rejects.toThrow(
       /^The HTML report could not be written to .*: EISDIR.*\. Choose a writable file path for --html\.$/,
     );
+  });
+
+  it('refuses an HTML report over a locale file, a page or the config, which it would have replaced, before checking anything', async () => {
+    const root = await cleanSite();
+    const en = await readFile(path.join(root, 'locales/en.json'), 'utf8');
+    await expect(sitegenCheck(['--root', root, '--html', 'locales/en.json'], root)).rejects.toMatchObject({
+      code: 'CheckReportInSources',
+      message: '--html locales/en.json: the report would be written into locales, the locale files, which the build reads. Choose a file outside pages/, templates/ and locales/, such as translation-report.html.',
+    });
+    expect(await readFile(path.join(root, 'locales/en.json'), 'utf8')).toBe(en);
+    await expect(sitegenCheck(['--root', root, '--html', 'pages/report.html'], root)).rejects.toThrow(/^--html pages\/report\.html: the report would be written into pages, the pages, /);
+    await expect(sitegenCheck(['--root', root, '--html', 'sitegen.config.ts'], root)).rejects.toThrow(/^--html sitegen\.config\.ts: the report would be written over sitegen\.config\.ts, the config, /);
+    expect(existsSync(path.join(root, 'pages/report.html'))).toBe(false);
   });
 
   it('rejects a --locale the site does not publish', async () => {
