@@ -242,6 +242,13 @@ export const errors = {
     ),
   portInUse: (port: number, host: string) =>
     new SitegenError('PortInUse', `Port ${port} on ${host} is already in use. Stop the other server or pass another one with --port.`),
+  portDenied: (port: number, host: string) =>
+    new SitegenError('PortDenied', `Port ${port} on ${host} may not be opened by this user (ports below 1024 need special rights). Pass another one with --port, such as 4173.`),
+  hostUnavailable: (host: string, code: string) =>
+    new SitegenError(
+      'HostUnavailable',
+      `--host ${host} is not an address of this machine (${code}). Pass one of its addresses: 127.0.0.1 (the default) for this machine only, or 0.0.0.0 for every network it is on.`,
+    ),
   serveRootMissing: (root: string, cause: unknown) =>
     new SitegenError('ServeRootMissing', `There is no folder to serve at ${root}. Run \`sitegen build\` first, or pass the built folder: \`sitegen serve <dir>\`.`, { cause }),
   checkUnknownLocale: (code: string, known: string[]) =>

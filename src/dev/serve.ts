@@ -45,6 +45,22 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
 }
 
 /** Starts an HTTP server for a handler; shared by `serve` and `dev`. */
+/** What a failed listen means for the user: a port taken or not theirs to take, or an address this machine does not have. */
+export function listenError(err: NodeJS.ErrnoException, port: number, host: string): Error {
+  switch (err.code) {
+    case 'EADDRINUSE':
+      return errors.portInUse(port, host);
+    case 'EACCES':
+      return errors.portDenied(port, host);
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return errors.hostUnavailable(host, err.code);
+    default:
+      return err;
+  }
+}
+
 export async function listen(handler: RequestHandler, options: { port: number; host: string; logger: Logger }): Promise<RunningServer> {
   const server = createServer((req, res) => {
     handler(req, res).catch((err: unknown) => {
@@ -59,7 +75,7 @@ export async function listen(handler: RequestHandler, options: { port: number; h
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {
-    const onError = (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? errors.portInUse(options.port, options.host) : err);
+    const onError = (err: NodeJS.ErrnoException) => reject(listenError(err, options.port, options.host));
     server.once('error', onError);
     server.listen(options.port, options.host, () => {
       server.off('error', onError);

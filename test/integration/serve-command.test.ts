@@ -112,6 +112,14 @@ describe('sitegen serve (CLI)', () => {
     expect(cli.output()).toContain('is not a host name; give names such as a.example,b.example (.example.com for a whole domain), or all.');
   });
 
+  it('names a --host that is not an address of this machine, without a stack', async () => {
+    // 192.0.2.1 is reserved for documentation (RFC 5737): no machine has it.
+    const cli = run(['serve', '--port', '0', '--host', '192.0.2.1'], site);
+    expect(await cli.exited).not.toBe(0);
+    expect(cli.output()).toContain('--host 192.0.2.1 is not an address of this machine (EADDRNOTAVAIL). Pass one of its addresses: 127.0.0.1 (the default) for this machine only, or 0.0.0.0 for every network it is on.');
+    expect(cli.output()).not.toMatch(/\n\s+at /);
+  });
+
   it('refuses a port that is not a number', async () => {
     const cli = run(['serve', '--port', 'eighty'], site);
     expect(await cli.exited).not.toBe(0);
