@@ -72,8 +72,16 @@ export function checkDuplicateKeys(run: Run, file: LocaleFile, written: number |
       line: dup.second.line,
       column: dup.second.column,
       kind: 'duplicate-key',
-      message: `"${dup.key}" is written twice in the same object (lines ${dup.first.line} and ${dup.second.line}): only line ${dup.second.line} is read, line ${dup.first.line} is silently lost.`,
+      message: duplicateMessage(dup),
       hint: 'Keep one of the two: delete the one you do not mean, or rename it if it was meant to be another key.',
     });
   }
+}
+
+/** Where the two are, by line (or by line and column when one line holds both: a minified file). */
+function duplicateMessage(dup: { key: string; first: { line: number; column: number }; second: { line: number; column: number } }): string {
+  const oneLine = dup.first.line === dup.second.line;
+  const at = (p: { line: number; column: number }) => (oneLine ? `${p.line}:${p.column}` : `line ${p.line}`);
+  const both = oneLine ? `line ${dup.first.line}, columns ${dup.first.column} and ${dup.second.column}` : `lines ${dup.first.line} and ${dup.second.line}`;
+  return `"${dup.key}" is written twice in the same object (${both}): only the one at ${at(dup.second)} is read, the one at ${at(dup.first)} is silently lost.`;
 }

@@ -193,6 +193,19 @@ describe('sitegen check (command)', () => {
     expect(existsSync(path.join(root, 'pages/report.html'))).toBe(false);
   });
 
+  it('places a key written twice on one line (a minified file) by its columns', async () => {
+    const fr = JSON.parse(await readFile(path.join(CLEAN, 'locales/fr.json'), 'utf8'));
+    const text = JSON.stringify(fr).replace(/^\{/, '{"home":{"title":"Doublon"},');
+    const root = await cleanSite({ 'locales/fr.json': text });
+    const { stdout } = await sitegenCheck(['--root', root, '--json', '--locale', 'fr']);
+    const dup = JSON.parse(stdout).findings.find((f: { kind: string }) => f.kind === 'duplicate-key');
+    // Columns count from 1: the first "home" at the second character, the one JSON.parse keeps later on
+    // (the "home" of nav between them is another object's).
+    const second = text.lastIndexOf('"home":{') + 1;
+    expect(dup).toMatchObject({ key: 'home', line: 1, column: second });
+    expect(dup.message).toBe(`"home" is written twice in the same object (line 1, columns 2 and ${second}): only the one at 1:${second} is read, the one at 1:2 is silently lost.`);
+  });
+
   it('rejects a --locale the site does not publish', async () => {
     await expect(sitegenCheck(['--locale', 'it', '--root', FAULTS])).rejects.toMatchObject({
       code: 'CheckUnknownLocale',

@@ -100,7 +100,7 @@ describe('check on a realistic catalogue', () => {
     expect(find('de', 'nav.settings', 'duplicate-key')).toMatchObject({
       line: 11,
       column: 5,
-      message: '"nav.settings" is written twice in the same object (lines 10 and 11): only line 11 is read, line 10 is silently lost.',
+      message: '"nav.settings" is written twice in the same object (lines 10 and 11): only the one at line 11 is read, the one at line 10 is silently lost.',
     });
     expect(find('de', 'poll.votes', 'plural-unreachable').hint).toBe('de has `one`, `other` for a plural; the case can go (an exact case like =1 is always allowed).');
     expect(find('ja', 'upload.limit', 'argument-missing').hint).toBe('Put {count, number} back into the translation; the page passes a value for it.');
