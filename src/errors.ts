@@ -148,9 +148,13 @@ export const errors = {
         ? `${file}: the file is ${kind}; a locale file must be a JSON object of messages, such as { "nav": { "home": "Home" } }.`
         : `${file}: the value of "${key}" is ${kind}; a message must be a string or an object of messages.`,
     ),
-  translationErrors: (lines: string[]) =>
+  /** `later`: findings about arguments left out, judged by the build once these are fixed (stages.ts, applyCheck). */
+  translationErrors: (lines: string[], later = 0) =>
     new SitegenError('TranslationErrors', `${lines.length} translation error(s) would break pages; fix them (full report: sitegen check):`, {
-      detail: lines.join('\n'),
+      detail: [
+        ...lines,
+        ...(later ? [`(${later} more about arguments are judged once these are fixed: whether a message may leave one out or add one depends on what the pages pass, which the build learns as it renders.)`] : []),
+      ].join('\n'),
     }),
   messageMissing: (key: string, locale: string, defaultLocale: string) =>
     new SitegenError('MessageMissing', `Message "${key}" is used in locale ${locale} but missing in ${defaultLocale}.json as well. Add it to locales/${defaultLocale}.json.`),

@@ -289,8 +289,12 @@ function applyCheck(state: BuildState, pending: PendingCheck, report: CheckRepor
   // one en has that a translation lacks may be one no page passes (en's own message is then what
   // fails, at its render, which says so better): when that is all, the render decides, as it
   // records what each call passes (checkPassedArguments).
-  if (pending.beforeRender && failures.length > 0 && failures.every((f) => f.kind === 'argument-unknown' || f.kind === 'argument-missing')) state.argumentsPending = true;
-  else if (failures.length) throw errors.translationErrors(failures.map(formatFinding));
+  // With other errors beside them, those others are reported alone: the arguments are judged by
+  // the build that renders, once they are fixed (reported now, one that en is at fault for would
+  // send the user to change every translation).
+  const judgedLater = pending.beforeRender ? failures.filter((f) => f.kind === 'argument-unknown' || f.kind === 'argument-missing') : [];
+  if (judgedLater.length > 0 && judgedLater.length === failures.length) state.argumentsPending = true;
+  else if (failures.length) throw errors.translationErrors(failures.filter((f) => !judgedLater.includes(f)).map(formatFinding), judgedLater.length);
   const gaps = new Map<string, Map<string, number>>();
   for (const f of report.findings) {
     // Missing files and keys are reported from the render, as the en fallbacks they cause; infos

@@ -93,6 +93,21 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.detail).not.toContain('locales/de.json');
   });
 
+  it("beside another error, a translation's argument that may be en's fault is left to the build that renders, not blamed on the translation", async () => {
+    const en = JSON.parse(await readFile(path.join(REPO, 'test/fixtures/basic/locales/en.json'), 'utf8'));
+    en.about.title = 'About {count} us';
+    const de = JSON.parse(await readFile(path.join(REPO, 'test/fixtures/basic/locales/de.json'), 'utf8'));
+    de.nav.home = 'Start {count, plural, one {x}}';
+    const err = await failingBuild({ 'locales/en.json': JSON.stringify(en, null, 2), 'locales/de.json': JSON.stringify(de, null, 2) });
+    expect(err.message).toMatch(/^1 translation error\(s\) would break pages/);
+    const lines = err.detail!.split('\n');
+    expect(lines[0]).toMatch(/^locales\/de\.json:\d+:\d+ de nav\.home syntax: /);
+    expect(lines.at(-1)).toBe(
+      '(1 more about arguments are judged once these are fixed: whether a message may leave one out or add one depends on what the pages pass, which the build learns as it renders.)',
+    );
+    expect(err.detail).not.toContain('argument-missing');
+  });
+
   it('a translation that drops an argument the page passes still fails the build on the translation', async () => {
     const err = await failingBuild({
       'pages/about.tsx': PAGE("return <h1>{t('about.title', { count: 3 })}</h1>;"),
