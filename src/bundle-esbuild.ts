@@ -48,6 +48,15 @@ const JSX_SOURCE = 'sitegen-jsx';
 /** The generated entry module: every page and layout, and the renderer's exports. */
 export const ENTRY = 'sitegen:server';
 
+/** Image files pages and templates may import (or name in a CSS url()). */
+const IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'gif', 'svg', 'ico'];
+export const IMAGE = new RegExp(`\\.(${IMAGE_TYPES.join('|')})$`, 'i');
+const IMAGE_NAMESPACE = 'sitegen-image';
+/** Marks a resolve that is the image file itself (for the file loader), not an import to make a URL of. */
+const IMAGE_FILE = 'sitegen-image-file';
+/** The folder of the assets folder that imported images are written into, beside the stylesheet. */
+export const IMAGES_FOLDER = 'assets';
+
 /** The output files (paths absolute, in the bundle's folder), the metafile, the minified CSS and the code's print. */
 export interface BuiltServer {
   outputFiles: esbuild.OutputFile[];
@@ -135,6 +144,27 @@ export async function runServerEsbuild(
           },
         },
         {
+          // An image a page or template imports: its value is the image's URL in the assets folder,
+          // where the build writes it (bundle.ts, ServerBundle's images) under the content-hashed
+          // name esbuild's file loader gives it, as it does for a CSS url() (which needs no more:
+          // the stylesheet is written into that folder too). The loader's own value is a path
+          // relative to the bundle's file, which no page could use.
+          name: 'sitegen-images',
+          setup(build: esbuild.PluginBuild) {
+            build.onResolve({ filter: IMAGE }, async (args) => {
+              // The URL module's own import of the file (an absolute path), for the file loader.
+              if (args.namespace === IMAGE_NAMESPACE) return { path: args.path };
+              if (args.kind === 'url-token' || args.pluginData === IMAGE_FILE) return undefined;
+              const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: IMAGE_FILE });
+              return found.errors.length ? { errors: found.errors } : { path: found.path, namespace: IMAGE_NAMESPACE };
+            });
+            build.onLoad({ filter: /./, namespace: IMAGE_NAMESPACE }, (args) => ({
+              contents: `import file from ${JSON.stringify(args.path)};\nexport default ${JSON.stringify(`${config.assetsBase}${IMAGES_FOLDER}/`)} + file.slice(file.lastIndexOf('/') + 1);\n`,
+              loader: 'js',
+            }));
+          },
+        },
+        {
           name: 'sitegen-require',
           setup(build: esbuild.PluginBuild) {
             build.onResolve({ filter: REQUIRED }, (args) => ({ path: args.path, namespace: REQUIRE_NAMESPACE }));
@@ -159,7 +189,7 @@ export async function runServerEsbuild(
       chunkNames: 'chunks/[name]-[hash]',
       external: EXTERNAL,
       alias: { sitegen: path.join(SRC_DIR, 'page-api.ts'), [`${JSX_SOURCE}/jsx-runtime`]: JSX_RUNTIME },
-      loader: { '.svg': 'text', '.png': 'file', '.jpg': 'file', '.webp': 'file' },
+      loader: Object.fromEntries(IMAGE_TYPES.map((type) => [`.${type}`, 'file'])),
       logLevel: 'silent',
       absWorkingDir: config.root,
     } satisfies esbuild.BuildOptions;

@@ -9,7 +9,7 @@ import { projectPath } from './file-paths.ts';
 import { isProcessAlive } from './process-alive.ts';
 import { externalPackages, linkPackages, preloadReactServer } from './bundle-modules.ts';
 import { api as esbuildApi } from './esbuild-api.ts';
-import { decodeBuilt, encodeBuilt, ENTRY, KeptContext, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
+import { decodeBuilt, encodeBuilt, ENTRY, IMAGE, KeptContext, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
 import { cachedRun, type Inputs } from './cache/bundle-cache.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
 
@@ -35,6 +35,11 @@ export interface ServerBundle {
   codePrint: string;
   /** All CSS the pages and templates import, minified. */
   css: string;
+  /**
+   * The images pages, templates and their CSS import, by their content-hashed names: the build
+   * writes them into the assets folder's `assets/`, where their URLs point (bundle-esbuild.ts).
+   */
+  images: { name: string; contents: Uint8Array }[];
   metafile: esbuild.Metafile;
   /** Layout names (`default`), and their files in the same order. */
   layouts: string[];
@@ -161,7 +166,8 @@ export async function bundleServer(
   try {
     // The folder's name differs in each build; its place relative to the sources is in the key.
     const where = [path.relative(into.dir, config.root), path.relative(into.dir, SRC_DIR)];
-    built = await cachedRun(cache?.location ?? null, 'server', [entry, String(split), ...where], {
+    // The assets base too: an imported image's value is its URL there (bundle-esbuild.ts).
+    built = await cachedRun(cache?.location ?? null, 'server', [entry, String(split), config.assetsBase, ...where], {
       make: async () => {
         // Loaded first, so that esbuild has the request before React's preload below takes the thread.
         await esbuildApi();
@@ -198,6 +204,7 @@ export async function bundleServer(
     dir: into.dir,
     codePrint,
     css,
+    images: built.outputFiles.filter((f) => IMAGE.test(f.path)).map((f) => ({ name: path.basename(f.path), contents: f.contents })),
     metafile,
     layouts,
     layoutFiles,

@@ -11,6 +11,7 @@ import { runPipeline } from '../build.ts';
 import { addStylesheet, checkStage, jobError, newState, renderContext, verifyStage, type BuildState } from '../stages.ts';
 import { BundleFolder, bundleServer } from '../bundle.ts';
 import { describePages } from '../render/pages.ts';
+import { IMAGES_FOLDER } from '../bundle-esbuild.ts';
 import { renderAll } from '../render/pool.ts';
 import { discoverRoutes } from '../routes.ts';
 import { readMessageFile } from '../i18n/messages.ts';
@@ -248,6 +249,9 @@ export class DevSession {
       draft.results = [...merged.values()];
       await verifyStage(draft);
       if (reloadAll && draft.cssFile) await writeOut(this.outDir, path.join(assetsDir(config.assetsBase), draft.cssFile), draft.server!.css);
+      // Images imported since (content-hashed: one the last bundle had is there already).
+      const had = new Set(state.server!.images.map((image) => image.name));
+      for (const image of draft.server!.images) if (!had.has(image.name)) await writeOut(this.outDir, path.join(assetsDir(config.assetsBase), IMAGES_FOLDER, image.name), image.contents);
       // The stylesheet it replaces (content-hashed, so another name): every page links the new one now.
       if (state.cssFile && state.cssFile !== draft.cssFile) await rm(path.join(this.outDir, assetsDir(config.assetsBase), state.cssFile), { force: true });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { expectSameTree, fixtureSites, listFiles, read } from '../helpers/site.ts';
+import { expectSameTree, FIXTURES, fixtureSites, listFiles, read } from '../helpers/site.ts';
 
 const site = fixtureSites('basic');
 const head = (html: string) => parseDocument(html);
@@ -247,6 +247,32 @@ describe('build options', () => {
     expect(await read(root, 'dist/de/impressum.txt')).toBe('Impressum');
     expect(await read(root, 'dist/de/about/team.txt')).toBe('das Team');
     expect(await read(root, 'dist/de/about/index.html')).toContain('<html lang="de-DE"');
+  });
+
+  it('writes an image a page or its CSS imports into the assets folder, content-hashed, and gives the import its URL there, also from a CDN', async () => {
+    const svg = await readFile(path.join(FIXTURES, 'basic/templates/static/favicon.svg'));
+    const page = `import { useI18n, type PageHead } from 'sitegen';
+import './about.css';
+import logo from './logo.svg';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+export default function About() {
+  const { t } = useI18n();
+  return <h1><img src={logo} alt="" />{t('about.title')}</h1>;
+}
+`;
+    const changes = { 'pages/logo.svg': svg.toString(), 'pages/about.css': '.hero { background: url(./logo.svg); }\n', 'pages/about.tsx': page };
+    const local = await site(changes);
+    await build({ root: local, logger: createMemoryLogger() });
+    const src = /<img src="([^"]+)"/.exec(await read(local, 'dist/de/about/index.html'))?.[1];
+    expect(src).toMatch(/^\/_static\/assets\/logo-[A-Z0-9]+\.svg$/);
+    expect(await readFile(path.join(local, 'dist', src!))).toEqual(svg);
+    // The stylesheet is in the same folder: its url() names the file beside it.
+    const css = (await readdir(path.join(local, 'dist/_static/assets'))).find((f) => f.endsWith('.css'))!;
+    expect(await read(local, `dist/_static/assets/${css}`)).toContain(`url(./${path.basename(src!)})`);
+    const cdn = await site(changes);
+    await build({ root: cdn, assetsBase: 'https://cdn.example/s/', logger: createMemoryLogger() });
+    expect(await read(cdn, 'dist/de/about/index.html')).toContain(`<img src="https://cdn.example/s/assets/${path.basename(src!)}"`);
+    expect(existsSync(path.join(cdn, 'dist/_static/assets', path.basename(src!)))).toBe(true);
   });
 
   it('copies a static 404.html where the site has no not-found page of its own (pages/404.tsx)', async () => {

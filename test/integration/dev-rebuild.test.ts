@@ -223,6 +223,20 @@ describe('sitegen dev: incremental rebuilds', () => {
     expect(stylesheets).toEqual([path.basename(href!)]);
   });
 
+  it('serves an image a component comes to import, at the URL the import gives', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><circle cx="4" cy="4" r="4"/></svg>';
+    await save('templates/components/dot.svg', svg);
+    const report = await edit('templates/components/Badge.tsx', (s) =>
+      s.replace("import './Badge.css';", "import './Badge.css';\nimport dot from './dot.svg';").replace('data-badge>', 'data-badge><img src={dot} alt="" />'),
+    );
+    expect(report).toMatchObject({ status: 'ok' });
+    const src = /<img src="([^"]+)"/.exec((await page('/fr/jobs')).html)?.[1];
+    expect(src).toMatch(/^\/_static\/assets\/dot-[A-Z0-9]+\.svg$/);
+    const image = await fetch(server.url + src);
+    expect(image.status).toBe(200);
+    expect(await image.text()).toBe(svg);
+  });
+
   it('rebuilds everything after a config edit', async () => {
     const report = await edit('sitegen.config.ts', (s) => s.replace("name: 'Dev fixture'", "name: 'Dev fixture renamed'"));
     expect(report).toMatchObject({ status: 'ok', kind: 'full', reloadAll: true });
