@@ -7,7 +7,7 @@
  * staging folder and leaves the previous output exactly as it was.
  */
 import path from 'node:path';
-import { resolveConfig, siteFolders, type ConfigOverrides, type ResolvedConfig } from './config.ts';
+import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import type { BuildState } from './stages.ts';
 import type { LocaleText } from './check/locale-files.ts';
@@ -17,7 +17,7 @@ import { damageWarnings, openCache } from './cache/build-cache.ts';
 import { pruneCache } from './cache/prune.ts';
 import { recordedOutput, recordOutput, type OutputReport, type Recorded, type RecordScope } from './cache/output-record.ts';
 import { sourceFolders, sourcePrint } from './cache/source-prints.ts';
-import { checkOutDir } from './site-folders.ts';
+import { checkOutDir, siteFolders } from './site-folders.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Project root (where pages/, templates/, locales/ and sitegen.config.ts are). */

@@ -6,8 +6,6 @@ import { importConfigFile, type ConfigCache } from './config-file.ts';
 import { projectPath } from './file-paths.ts';
 import { checkOutDir, siteFolders } from './site-folders.ts';
 
-export { siteFolders };
-
 /**
  * What a site writes in `sitegen.config.ts` (through `defineConfig`). `url` and `locales` make a
  * complete config; every other field has a default that keeps builds deterministic.

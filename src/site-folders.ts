@@ -18,6 +18,17 @@ export function siteFolders(root: string): Record<'pagesDir' | 'templatesDir' | 
   };
 }
 
+/** What the build reads of the site, each with how messages name it: its source folders and its config (when it has one). */
+export function siteSources(root: string, configFile: string | null): [string, string][] {
+  const { pagesDir, templatesDir, localesDir } = siteFolders(root);
+  return [
+    [pagesDir, 'the pages'],
+    [templatesDir, 'the layouts, components and static files'],
+    [localesDir, 'the locale files'],
+    ...(configFile ? [[configFile, 'the config'] as [string, string]] : []),
+  ];
+}
+
 /**
  * Refuses an output or build cache folder (`dir`, named as coming `from`) that is, contains or is
  * inside what the build reads: the site's source folders, its config, its installed packages, and
@@ -26,13 +37,9 @@ export function siteFolders(root: string): Record<'pagesDir' | 'templatesDir' | 
  * `--cache-dir .` pruned pages/ and locales/ of files a week old).
  */
 export function checkApart(kind: 'output' | 'cache', dir: string, from: string, root: string, configFile: string | null, outDir?: string): void {
-  const { pagesDir, templatesDir, localesDir } = siteFolders(root);
   const sources: [string, string][] = [
-    [pagesDir, 'the pages'],
-    [templatesDir, 'the layouts, components and static files'],
-    [localesDir, 'the locale files'],
+    ...siteSources(root, configFile),
     [path.join(root, 'node_modules'), 'the installed packages'],
-    ...(configFile ? [[configFile, 'the config'] as [string, string]] : []),
     ...(outDir ? [[outDir, 'the output folder'] as [string, string]] : []),
   ];
   for (const [source, what] of sources) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { errors, SitegenError } from '../errors.ts';
 import { isWithin, projectPath } from '../file-paths.ts';
+import { siteSources } from '../site-folders.ts';
 import type { MessageUsage } from '../build.ts';
 import type { Logger } from '../logger.ts';
 import type { CheckCommandContext, CheckCommandOptions } from './command.ts';
@@ -44,13 +45,7 @@ export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCo
  * locales/en.json` replaced the reference with the report), a page, a template or the config.
  */
 function checkReportPlace(file: string, config: ResolvedConfig): void {
-  const sources: [string, string][] = [
-    [config.pagesDir, 'the pages'],
-    [config.templatesDir, 'the layouts, components and static files'],
-    [config.localesDir, 'the locale files'],
-    ...(config.configFile ? [[config.configFile, 'the config'] as [string, string]] : []),
-  ];
-  for (const [source, what] of sources) {
+  for (const [source, what] of siteSources(config.root, config.configFile)) {
     if (isWithin(file, source)) throw errors.checkReportInSources(projectPath(config.root, file), projectPath(config.root, source), what);
   }
 }
