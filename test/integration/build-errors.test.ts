@@ -268,10 +268,31 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect((await failingBuild({ 'pages/Über/uns.tsx': PAGE('return <h1>x</h1>;') })).message).toMatch(/with "Ü" in it\. .* Rename the folder pages\/Über\/\.$/);
   });
 
-  it('a robots.txt in templates/static, which the build writes itself: an error, not a file silently replaced', async () => {
-    const err = await failingBuild({ 'templates/static/robots.txt': 'User-agent: *\nDisallow: /private\n' });
+  it.each([
+    [
+      'a robots.txt, which the build writes itself (an error, not a file silently replaced)',
+      'robots.txt',
+      'In the output folder, the robots.txt the build makes and templates/static/robots.txt would both be written at robots.txt. Rename or remove templates/static/robots.txt.',
+    ],
+    [
+      "a file at a page's place in a locale's folder",
+      'de/about/index.html',
+      'In the output folder, pages/about.tsx (the page /about) and templates/static/de/about/index.html would both be written at de/about/index.html. Rename pages/about.tsx, or rename or remove templates/static/de/about/index.html.',
+    ],
+    [
+      "a 404.html beside the site's not-found page",
+      '404.html',
+      'In the output folder, pages/404.tsx (the not-found page) and templates/static/404.html would both be written at 404.html. Rename or remove templates/static/404.html.',
+    ],
+    [
+      "a file in the assets folder, which is the build's own",
+      '_static/app.js',
+      'In the output folder, templates/static/_static/app.js would be written at _static/app.js, inside the assets folder _static/. Choose another assetsBase in sitegen.config.ts, or rename or remove templates/static/_static/app.js.',
+    ],
+  ])('a static file where the build writes another: %s', async (_what, rel, message) => {
+    const err = await failingBuild({ [`templates/static/${rel}`]: 'mine' });
     expect(err.code).toBe('OutputPathTaken');
-    expect(err.message).toBe('In the output folder, the robots.txt the build makes and templates/static/robots.txt would both be written at robots.txt. Rename or remove templates/static/robots.txt.');
+    expect(err.message).toBe(message);
   });
 
   it('a page whose folder would be where the build writes a file (pages/sitemap.xml.tsx): an error before anything renders, not a bare EISDIR', async () => {
@@ -291,32 +312,11 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     );
   });
 
-  it("a static file at a page's place in a locale's folder", async () => {
-    const err = await failingBuild({ 'templates/static/de/about/index.html': '<p>Über uns</p>' });
-    expect(err.message).toBe(
-      'In the output folder, pages/about.tsx (the page /about) and templates/static/de/about/index.html would both be written at de/about/index.html. Rename pages/about.tsx, or rename or remove templates/static/de/about/index.html.',
-    );
-  });
-
   it("an alias another page declares too", async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>x</h1>;', "export const aliases = ['/community_privacy_policy/history.html'];") });
     expect(err.code).toBe('OutputPathTaken');
     expect(err.message).toMatch(/^In the output folder, the alias \/community_privacy_policy\/history\.html of pages\/\S+ and the alias \/community_privacy_policy\/history\.html of pages\/\S+ would both be written at community_privacy_policy\/history\.html\. /);
     expect(err.message).toContain('pages/about.tsx');
-  });
-
-  it("a static 404.html beside the site's not-found page", async () => {
-    const err = await failingBuild({ 'templates/static/404.html': '<h1>Gone</h1>' });
-    expect(err.message).toBe(
-      'In the output folder, pages/404.tsx (the not-found page) and templates/static/404.html would both be written at 404.html. Rename or remove templates/static/404.html.',
-    );
-  });
-
-  it('a static file in the assets folder, which is the build\'s own', async () => {
-    const err = await failingBuild({ 'templates/static/_static/app.js': 'alert(1)' });
-    expect(err.message).toBe(
-      'In the output folder, templates/static/_static/app.js would be written at _static/app.js, inside the assets folder _static/. Choose another assetsBase in sitegen.config.ts, or rename or remove templates/static/_static/app.js.',
-    );
   });
 
   it('a page whose head is not message keys', async () => {
