@@ -249,9 +249,13 @@ export class DevSession {
       draft.results = [...merged.values()];
       await verifyStage(draft);
       if (reloadAll && draft.cssFile) await writeOut(this.outDir, path.join(assetsDir(config.assetsBase), draft.cssFile), draft.server!.css);
-      // Images imported since (content-hashed: one the last bundle had is there already).
+      // Images imported since (content-hashed: one the last bundle had is there already), and no
+      // longer those no page imports now, as a fresh start would have them.
+      const images = path.join(assetsDir(config.assetsBase), IMAGES_FOLDER);
       const had = new Set(state.server!.images.map((image) => image.name));
-      for (const image of draft.server!.images) if (!had.has(image.name)) await writeOut(this.outDir, path.join(assetsDir(config.assetsBase), IMAGES_FOLDER, image.name), image.contents);
+      const has = new Set(draft.server!.images.map((image) => image.name));
+      for (const image of draft.server!.images) if (!had.has(image.name)) await writeOut(this.outDir, path.join(images, image.name), image.contents);
+      for (const name of had) if (!has.has(name)) await rm(path.join(this.outDir, images, name), { force: true });
       // The stylesheet it replaces (content-hashed, so another name): every page links the new one now.
       if (state.cssFile && state.cssFile !== draft.cssFile) await rm(path.join(this.outDir, assetsDir(config.assetsBase), state.cssFile), { force: true });
 

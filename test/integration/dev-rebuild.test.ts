@@ -235,6 +235,12 @@ describe('sitegen dev: incremental rebuilds', () => {
     const image = await fetch(server.url + src);
     expect(image.status).toBe(200);
     expect(await image.text()).toBe(svg);
+    // Another image there: the one it replaces is gone, as from a fresh start.
+    await edit('templates/components/dot.svg', (s) => s.replace('r="4"', 'r="3"'));
+    const next = /<img src="([^"]+)"/.exec((await page('/fr/jobs')).html)?.[1];
+    expect(next).not.toBe(src);
+    expect((await fetch(server.url + next)).status).toBe(200);
+    expect((await fetch(server.url + src)).status).toBe(404);
   });
 
   it('rebuilds everything after a config edit', async () => {
