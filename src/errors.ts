@@ -114,6 +114,11 @@ export const errors = {
     ),
   badLocaleDir: (code: string, dir: string, file: string) =>
     new SitegenError('BadLocaleDir', `${file}: the locale "${code}" has dir "${dir}". Use "ltr" or "rtl", or leave dir out to take it from the language's script.`),
+  badLocaleName: (code: string, name: unknown, file: string) =>
+    new SitegenError(
+      'BadLocaleName',
+      `${file}: the locale "${code}" has the name ${shown(name)}. The language switcher shows it as its link's text: give a text that is not empty, such as "Deutsch", or leave name out for the language's own name.`,
+    ),
   duplicateLocale: (code: string, file: string, first: string) =>
     new SitegenError(
       'DuplicateLocale',

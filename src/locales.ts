@@ -81,6 +81,8 @@ export function resolveLocale(input: LocaleInput, where: string): Locale {
   const canonicalIso = canonicalTag(iso);
   if (!canonicalIso) throw errors.badLocaleCode(iso, where);
   if (row.dir !== undefined && row.dir !== 'ltr' && row.dir !== 'rtl') throw errors.badLocaleDir(code, String(row.dir), where);
+  // The switcher's link text: an empty one is a link no screen reader can name.
+  if (row.name != null && (typeof row.name !== 'string' || row.name.trim() === '')) throw errors.badLocaleName(code, row.name, where);
   const locale = { code, iso, file: `${code}.json` } as Locale;
   if (row.name != null) locale.name = row.name;
   else withOwnName(locale, canonicalIso);

@@ -53,6 +53,14 @@ describe('resolveLocales', () => {
     expect(() => resolveLocales([], CONFIG)).toThrow('sitegen.config.ts: `locales` is empty. List at least one locale');
   });
 
+  it('refuses a name the switcher could not show: empty, blank or not a text', () => {
+    expect(() => resolveLocales(['en', { code: 'de', name: '' }], CONFIG)).toThrow(
+      'sitegen.config.ts: the locale "de" has the name "". The language switcher shows it as its link\'s text: give a text that is not empty, such as "Deutsch", or leave name out for the language\'s own name.',
+    );
+    expect(() => resolveLocales(['en', { code: 'de', name: '  ' }], CONFIG)).toThrow(/the locale "de" has the name " {2}"\./);
+    expect(() => resolveLocales(['en', { code: 'de', name: 7 as unknown as string }], CONFIG)).toThrow(/the locale "de" has the name 7\./);
+  });
+
   it('refuses two codes that differ only in case: one language tag, one folder and one locale file on macOS and Windows', () => {
     expect(() => resolveLocales(['en', 'pt-BR', 'pt-br'], CONFIG)).toThrow(
       'sitegen.config.ts: the locales "pt-BR" and "pt-br" in `locales` are one language tag (tags are compared without case), and would be one folder and one locale file on macOS and Windows. Keep one of them.',
