@@ -17,7 +17,8 @@ import { damageWarnings, openCache } from './cache/build-cache.ts';
 import { pruneCache } from './cache/prune.ts';
 import { recordedOutput, recordOutput, type OutputReport, type Recorded, type RecordScope } from './cache/output-record.ts';
 import { sourceFolders, sourcePrint } from './cache/source-prints.ts';
-import { checkOutDir, siteFolders } from './site-folders.ts';
+import { checkOutDir, checkReplaceable, siteFolders } from './site-folders.ts';
+import { assetsDir } from './paths.ts';
 
 export interface BuildOptions extends ConfigOverrides {
   /** Project root (where pages/, templates/, locales/ and sitegen.config.ts are). */
@@ -195,7 +196,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const reused = recorded?.report;
   const result: Omit<BuildResult, 'ms'> = reused
     ? resultOf(reused, config, shard, [...warnings, ...cacheWarnings, ...reused.warnings, ...damageWarnings(damaged, cache)], before, cache && { dir: cache.dir, reused: reused.jobs, rendered: 0, damaged })
-    : await fullBuild(config, shard, { ...options, logger }, [...warnings, ...cacheWarnings], damaged, before, scope, recorded);
+    : await checkReplaceable(root, config.outDir, assetsDir(config.assetsBase)).then(() => fullBuild(config, shard, { ...options, logger }, [...warnings, ...cacheWarnings], damaged, before, scope, recorded));
   if (cache) await pruneCache(cache.dir);
   return { ...result, ms: performance.now() - start };
 }

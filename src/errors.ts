@@ -69,6 +69,12 @@ export const errors = {
         ? `The output folder ${dir} (${from}) ${relation} ${source}, ${what}: a build replaces its output folder as a whole, so it would delete them. Choose a folder of its own, such as dist/.`
         : `The build cache folder ${dir} (${from}) ${relation} ${source}, ${what}: the cache writes its entries there and removes old ones, so it would mix with them or delete them. Choose a folder of its own, such as node_modules/.cache/sitegen/, or build with --no-cache.`,
     ),
+  outDirNotOutput: (outDir: string, names: string[]) =>
+    new SitegenError(
+      'OutDirNotOutput',
+      `The output folder ${outDir} holds files no sitegen build wrote (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''}), and a build replaces its output folder as a whole, so it would delete them. ` +
+        'Choose another folder, such as dist/, or empty this one first.',
+    ),
   outDirContainsRoot: (outDir: string, root: string) =>
     new SitegenError(
       'OutDirContainsRoot',

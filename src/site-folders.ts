@@ -3,6 +3,7 @@
  * that the folders a build writes (its output, its cache) keep apart from them. Its own module:
  * the build cache checks its folder before the config loads (the config's bundle is cached).
  */
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors } from './errors.ts';
 import { isWithin, overlapOf, projectPath } from './file-paths.ts';
@@ -54,4 +55,35 @@ export function checkApart(kind: 'output' | 'cache', dir: string, from: string, 
 export function checkOutDir(root: string, outDir: string, from: string, configFile: string | null): void {
   if (isWithin(root, outDir)) throw errors.outDirContainsRoot(outDir, root);
   checkApart('output', outDir, from, root, configFile);
+}
+
+/**
+ * Refuses to replace an output folder that holds files none of which shows a sitegen build wrote
+ * them: a build replaces its output folder as a whole (`--out docs` in a repository whose docs/ is
+ * its documentation deleted it). A folder is a build's when its home or not-found page carries the
+ * runtime's `__sitegen` data, or a folder in it (the assets folder, also one an older assets base
+ * named) holds a build's manifest (`<id>/manifest.json`): a shard without the home page has one.
+ * Costs a readdir and one page's read per full build.
+ */
+export async function checkReplaceable(root: string, outDir: string, assetsDir: string): Promise<void> {
+  const names = await readdir(outDir).catch(() => null);
+  // None (or no folder: the swap says so), or empty.
+  if (!names?.length) return;
+  for (const page of ['index.html', '404.html']) {
+    if (names.includes(page) && (await readFile(path.join(outDir, page), 'utf8').catch(() => '')).includes('id="__sitegen"')) return;
+  }
+  const top = assetsDir.split('/')[0]!;
+  for (const folder of [assetsDir, ...names.filter((name) => name !== top)]) {
+    const ids = await readdir(path.join(outDir, folder)).catch(() => [] as string[]);
+    if (ids.some((id) => /^[0-9a-f]{12}$/.test(id)) && (await hasManifest(path.join(outDir, folder), ids))) return;
+  }
+  throw errors.outDirNotOutput(projectPath(root, outDir), names.sort());
+}
+
+async function hasManifest(folder: string, ids: string[]): Promise<boolean> {
+  for (const id of ids.filter((name) => /^[0-9a-f]{12}$/.test(name))) {
+    const manifest = await readFile(path.join(folder, id, 'manifest.json'), 'utf8').catch(() => null);
+    if (manifest?.includes(`"buildId": "${id}"`)) return true;
+  }
+  return false;
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from '../../src/build.ts';
@@ -533,6 +533,23 @@ describe('the CLI edge', () => {
       expect(err!.message.startsWith(message), err!.message).toBe(true);
     }
     expectSameBytes(before, await snapshotTree(path.join(root, 'pages')));
+  });
+
+  it('refuses to replace an output folder that holds files no build wrote (--out docs over the documentation), and takes an empty one or an older output', async () => {
+    const root = await site();
+    await applyChanges(root, { 'docs/README.md': '# How we work\n', 'docs/guide.md': 'Read me.\n' });
+    const err = await build({ root, outDir: 'docs', logger: createMemoryLogger() }).then(() => null, (e: unknown) => e as SitegenError);
+    expect(err?.code).toBe('OutDirNotOutput');
+    expect(err!.message).toBe(
+      'The output folder docs holds files no sitegen build wrote (README.md, guide.md), and a build replaces its output folder as a whole, so it would delete them. Choose another folder, such as dist/, or empty this one first.',
+    );
+    expect(await readdir(path.join(root, 'docs'))).toEqual(['README.md', 'guide.md']);
+    await mkdir(path.join(root, 'empty'));
+    await build({ root, outDir: 'empty', logger: createMemoryLogger() });
+    // An output without its home and not-found pages, built with another assets base: its manifest says whose it is.
+    await Promise.all(['index.html', '404.html'].map((page) => rm(path.join(root, 'empty', page))));
+    await build({ root, outDir: 'empty', assetsBase: '/assets-v2/', logger: createMemoryLogger() });
+    expect(await readdir(path.join(root, 'empty'))).toContain('assets-v2');
   });
 
   it('refuses a build cache folder that is the project, or is, holds or lies in its sources or the output, which pruning the cache would delete from', async () => {
