@@ -72,7 +72,7 @@ export const errors = {
   outDirNotOutput: (outDir: string, names: string[]) =>
     new SitegenError(
       'OutDirNotOutput',
-      `The output folder ${outDir} holds files no sitegen build wrote (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''}), and a build replaces its output folder as a whole, so it would delete them. ` +
+      `The output folder ${outDir} holds files no sitegen build wrote (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''}), and sitegen replaces an output folder as a whole, so it would delete them. ` +
         'Choose another folder, such as dist/, or empty this one first.',
     ),
   outDirContainsRoot: (outDir: string, root: string) =>

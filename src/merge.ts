@@ -15,6 +15,7 @@ import { MANIFEST_NAME, htmlFile, notFoundFile, payloadFile } from './paths.ts';
 import { publicPaths, type Manifest } from './manifest.ts';
 import { compareText } from './compare-text.ts';
 import { findPreviousOutput } from './reuse-output.ts';
+import { checkReplaceable } from './site-folders.ts';
 
 export interface MergeOptions {
   /** Output folders of the shards, in any order. */
@@ -56,6 +57,8 @@ export async function merge(options: MergeOptions): Promise<MergeResult> {
   const manifests = await sameBuild(shards);
   checkComplete(union, manifests, shards.length);
 
+  // Like the build's: a folder that holds files but none of a build is not replaced.
+  await checkReplaceable(cwd, outDir, path.dirname(path.dirname(manifests[0]!.rel)));
   const staging = await createStagingDir(outDir);
   try {
     // A target merged before keeps the files that did not change: they are linked from it (reuse-output.ts).

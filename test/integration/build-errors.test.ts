@@ -541,7 +541,7 @@ describe('the CLI edge', () => {
     const err = await build({ root, outDir: 'docs', logger: createMemoryLogger() }).then(() => null, (e: unknown) => e as SitegenError);
     expect(err?.code).toBe('OutDirNotOutput');
     expect(err!.message).toBe(
-      'The output folder docs holds files no sitegen build wrote (README.md, guide.md), and a build replaces its output folder as a whole, so it would delete them. Choose another folder, such as dist/, or empty this one first.',
+      'The output folder docs holds files no sitegen build wrote (README.md, guide.md), and sitegen replaces an output folder as a whole, so it would delete them. Choose another folder, such as dist/, or empty this one first.',
     );
     expect(await readdir(path.join(root, 'docs'))).toEqual(['README.md', 'guide.md']);
     await mkdir(path.join(root, 'empty'));

@@ -31,15 +31,18 @@ describe('sitegen merge', () => {
     return dir;
   }
 
+  /** The home page of a previous deployment (a build's: it carries the runtime's data). */
+  const PREVIOUS = '<p>previous deployment</p><script type="application/json" id="__sitegen">{}</script>\n';
+
   /** A target that already holds a previous deployment, to see that a refused merge leaves it alone. */
   async function previousTarget(dir: string): Promise<void> {
     await mkdir(path.join(dir, 'dist'));
-    await writeFile(path.join(dir, 'dist/previous.html'), 'previous deployment\n');
+    await writeFile(path.join(dir, 'dist/index.html'), PREVIOUS);
   }
 
   async function expectTargetUntouched(dir: string): Promise<void> {
-    expect(await readdir(path.join(dir, 'dist'))).toEqual(['previous.html']);
-    expect(await read(dir, 'dist/previous.html')).toBe('previous deployment\n');
+    expect(await readdir(path.join(dir, 'dist'))).toEqual(['index.html']);
+    expect(await read(dir, 'dist/index.html')).toBe(PREVIOUS);
     // No staging folder is left beside it.
     expect((await readdir(dir)).filter((f) => f.startsWith('.'))).toEqual([]);
   }
@@ -50,7 +53,7 @@ describe('sitegen merge', () => {
     const { code, lines } = await mergeCli(dir, 'out-2', 'out-3', 'out-1', '--out', 'dist');
     expect(code).toBe(0);
     expect(lines).toEqual([{ level: 'info', msg: expect.stringMatching(/^merged 3 shard\(s\) → .*dist \(\d+ files, [\d.]+ KB, build [0-9a-f]{12}\)$/) }]);
-    expect(existsSync(path.join(dir, 'dist/previous.html'))).toBe(false);
+    expect(await read(dir, 'dist/index.html')).not.toBe(PREVIOUS);
     await expectSameTree(path.join(root, 'full'), path.join(dir, 'dist'));
   });
 
@@ -152,6 +155,18 @@ describe('sitegen merge', () => {
       await rm(path.join(dir, rel));
     }
     expect((await mergeCli(dir, 'out-1', 'out-2', 'out-3', '--out', 'dist')).code).toBe(0);
+  });
+
+  it('refuses a target that holds files no sitegen build wrote, and leaves them', async () => {
+    const dir = await shardCopies('foreign');
+    await mkdir(path.join(dir, 'dist'));
+    await writeFile(path.join(dir, 'dist/notes.md'), 'mine\n');
+    const { code, lines } = await mergeCli(dir, 'out-1', 'out-2', 'out-3', '--out', 'dist');
+    expect(code).toBe(1);
+    expect(lines.map((l) => l.msg)).toEqual([
+      'The output folder dist holds files no sitegen build wrote (notes.md), and sitegen replaces an output folder as a whole, so it would delete them. Choose another folder, such as dist/, or empty this one first.',
+    ]);
+    expect(await readdir(path.join(dir, 'dist'))).toEqual(['notes.md']);
   });
 
   it('refuses a target that is a shard, lies inside one, or holds the current folder', async () => {
