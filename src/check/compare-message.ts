@@ -84,7 +84,7 @@ export function compareToReference(en: MessageShape, tr: MessageShape, context: 
         kind: 'argument-missing',
         at: 0,
         message: `The argument {${name}} of ${ref} is missing.`,
-        hint: `Put ${spell(enUses[0]!, singleForm)} back into the translation; the page passes a value for it.${singleForm ? offsetNote(enUses[0]!, ref) : ''}`,
+        hint: `Put ${spell(enUses[0]!, singleForm)} back into the translation; ${globals.has(name) ? 'the build gives every message its value, from sitegen.config.ts' : 'the page passes a value for it'}.${singleForm ? offsetNote(enUses[0]!, ref) : ''}`,
       });
       continue;
     }

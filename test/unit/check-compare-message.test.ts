@@ -31,8 +31,10 @@ describe('compareToReference: arguments', () => {
     const passing = (names: string[]) => ({ ...CONTEXT, passed: new Set(names) });
     expect(compareToReference(shape('Hi {name}'), shape('Hallo'), passing([])).map((p) => p.kind)).toEqual([]);
     expect(compareToReference(shape('Hi {name}'), shape('Hallo'), passing(['name'])).map((p) => p.kind)).toEqual(['argument-missing']);
-    // {product} is given to every message: a translation that drops it is still wrong.
-    expect(compareToReference(shape('{product} app'), shape('App'), passing([])).map((p) => p.kind)).toEqual(['argument-missing']);
+    // {product} is given to every message: a translation that drops it is still wrong, and the hint says where it comes from.
+    expect(compareToReference(shape('{product} app'), shape('App'), passing([])).map((p) => [p.kind, p.hint])).toEqual([
+      ['argument-missing', 'Put {product} back into the translation; the build gives every message its value, from sitegen.config.ts.'],
+    ]);
   });
 
   it('accepts a translation with the same arguments in another order', () => {
