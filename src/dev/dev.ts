@@ -130,20 +130,6 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     return true;
   };
 
-  // The first build: a failure is shown like any other and dev keeps running.
-  await rebuild(new Set(), new AbortController().signal);
-  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 5, settleMs);
-  const watcher = await watchSources({
-    root,
-    ignore: [path.join(root, '.sitegen-cache'), path.join(root, 'dist')],
-    onChange: (file) => queue.add(file),
-    onWrite: (file) => queue.write(file),
-    logger,
-    files: session.configFiles,
-  });
-  await watcher.ready;
-  sources = watcher;
-
   const host = options.host ?? '127.0.0.1';
   let port = options.port ?? 3000;
   const hosts = createHostPolicy({ listenHost: host, allowedHosts: options.allowedHosts });
@@ -157,13 +143,32 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     hosts,
     hasBuild: () => session.hasBuild,
   });
-  // Always guarded: the dev server serves work in progress, wherever it listens.
+  // Always guarded: the dev server serves work in progress, wherever it listens. Listening comes
+  // first: a port that is taken is said at once, not after the first build (until that build is
+  // done, a page asked for is the waiting page).
   const server = await listen(guardHost(handler, hosts), { port, host, logger }).catch(async (err) => {
-    await watcher.close();
     await session.dispose();
     throw err;
   });
   port = server.port;
+
+  // The first build: a failure is shown like any other and dev keeps running.
+  await rebuild(new Set(), new AbortController().signal);
+  const queue = new RebuildQueue(rebuild, options.debounceMs ?? 5, settleMs);
+  const watcher = await watchSources({
+    root,
+    ignore: [path.join(root, '.sitegen-cache'), path.join(root, 'dist')],
+    onChange: (file) => queue.add(file),
+    onWrite: (file) => queue.write(file),
+    logger,
+    files: session.configFiles,
+  }).catch(async (err) => {
+    await server.close();
+    await session.dispose();
+    throw err;
+  });
+  await watcher.ready;
+  sources = watcher;
 
   return {
     url: server.url,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { build } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
 import { fixtureSites, REPO } from '../helpers/site.ts';
@@ -128,6 +129,20 @@ describe('sitegen serve (CLI)', () => {
 });
 
 describe('sitegen dev (CLI)', () => {
+  it('says a taken port at once, before it builds anything', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const cli = run(['dev', '--port', String(port), '--root', site], REPO);
+      expect(await cli.exited).not.toBe(0);
+      expect(cli.output()).toContain(`Port ${port} on 127.0.0.1 is already in use. Stop the other server or pass another one with --port.`);
+      expect(cli.output()).not.toMatch(/built all/);
+    } finally {
+      taken.close();
+    }
+  });
+
   it('builds, prints its URL, serves with live reload and stops cleanly on Ctrl-C', async () => {
     const cli = run(['dev', '--port', '0', '--root', site], REPO);
     running.push(cli.child);
