@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors } from './errors.ts';
 import { isWithin, overlapOf, projectPath } from './file-paths.ts';
+import { manifestFile } from './paths.ts';
 
 /** The site's source folders: where they are follows from its root alone, not from its config. */
 export function siteFolders(root: string): Record<'pagesDir' | 'templatesDir' | 'localesDir' | 'staticDir' | 'enhancersDir', string> {
@@ -74,15 +75,16 @@ export async function checkReplaceable(root: string, outDir: string, assetsDir: 
   }
   const top = assetsDir.split('/')[0]!;
   for (const folder of [assetsDir, ...names.filter((name) => name !== top)]) {
-    const ids = await readdir(path.join(outDir, folder)).catch(() => [] as string[]);
-    if (ids.some((id) => /^[0-9a-f]{12}$/.test(id)) && (await hasManifest(path.join(outDir, folder), ids))) return;
+    if (await hasManifest(path.join(outDir, folder))) return;
   }
   throw errors.outDirNotOutput(projectPath(root, outDir), names.sort());
 }
 
-async function hasManifest(folder: string, ids: string[]): Promise<boolean> {
+/** Whether `folder` holds a build's manifest in a folder named by its build id (paths.ts, manifestFile). */
+async function hasManifest(folder: string): Promise<boolean> {
+  const ids = await readdir(folder).catch(() => [] as string[]);
   for (const id of ids.filter((name) => /^[0-9a-f]{12}$/.test(name))) {
-    const manifest = await readFile(path.join(folder, id, 'manifest.json'), 'utf8').catch(() => null);
+    const manifest = await readFile(path.join(folder, manifestFile(id)), 'utf8').catch(() => null);
     if (manifest?.includes(`"buildId": "${id}"`)) return true;
   }
   return false;
