@@ -76,24 +76,20 @@ function forEachMessage(tree: MessageTree, prefix: string, fn: (prefix: string, 
  */
 function unpassedArguments(shape: MessageShape, passed: ReadonlySet<string>, globals: ReadonlySet<string>, key: string) {
   const seen = new Set<string>();
-  const runtime = runtimeMessage(key);
+  // A message of the browser runtime's own is filled by the runtime (RUNTIME_ARGUMENTS), not a page.
+  const fills = runtimeMessage(key) ? [...passed].map((name) => `{${name}}`).join(', ') : null;
   return shape.uses.flatMap((use) => {
     if (passed.has(use.name) || globals.has(use.name) || seen.has(use.name)) return [];
     seen.add(use.name);
-    if (runtime) {
-      const fills = [...passed].map((name) => `{${name}}`).join(', ');
-      return [{
-        kind: 'argument-unpassed' as const,
-        at: use.at,
-        message: `The argument {${use.name}} is in the message, but the browser runtime fills ${fills ? `only ${fills}` : 'no argument'} of ${key}, so visitors would see {${use.name}} as it is.`,
-        hint: `Take {${use.name}} out of the message.`,
-      }];
-    }
+    const arg = `{${use.name}}`;
     return [{
       kind: 'argument-unpassed' as const,
       at: use.at,
-      message: `The argument {${use.name}} is in the message, but no page passes a value for it, so the pages that show it fail to render.`,
-      hint: `Pass ${use.name} where the code calls t('${key}'), or take {${use.name}} out of the message.`,
+      message:
+        fills === null
+          ? `The argument ${arg} is in the message, but no page passes a value for it, so the pages that show it fail to render.`
+          : `The argument ${arg} is in the message, but the browser runtime fills ${fills ? `only ${fills}` : 'no argument'} of ${key}, so visitors would see ${arg} as it is.`,
+      hint: fills === null ? `Pass ${use.name} where the code calls t('${key}'), or take ${arg} out of the message.` : `Take ${arg} out of the message.`,
     }];
   });
 }
