@@ -246,6 +246,12 @@ export const errors = {
       cause,
       detail: where ? `at ${where}` : undefined,
     }),
+  renderSuspended: () =>
+    new SitegenError(
+      'RenderSuspended',
+      'a component suspended (an async component, one made with lazy(), or use() of a promise), and a page renders in one synchronous pass, which cannot wait for it. ' +
+        "Load the data at the top level of the page's module (top-level await) or in sitegen.config.ts, import components statically, and render with plain components.",
+    ),
   pageCalledExit: (code: number | string) =>
     new SitegenError('PageCalledExit', `it called process.exit(${code}). A page must not end the build; throw an error instead.`),
   renderWorkerExited: (pages: string[], code: number) =>

@@ -9,9 +9,15 @@
  * Recorded: `<a href>` (href and hreflang as the HTML carries them), `<link rel="alternate"
  * hreflang>` (counted), the names of `data-enhance` on any element, and the links and names inside
  * `dangerouslySetInnerHTML` (tokenized, being HTML).
+ *
+ * And `<Suspense>`: in a synchronous render a boundary whose content throws or suspends (an async
+ * or lazy() component, use() of a pending promise) shows its fallback, React drops the error, and
+ * the page would ship its "Loading…" for good. The fallback is recorded when it renders
+ * (`fallback`), so the renderer can fail the page instead; a render with `unwrapSuspense` renders
+ * a boundary's content without the boundary, so that its error reaches the renderer.
  */
 import { Fragment, jsx as reactJsx, jsxs as reactJsxs } from 'react/jsx-runtime';
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { enhancerNames, extractLinks, type PageLinks } from '../verify/links.ts';
 
 export { Fragment };
@@ -20,10 +26,14 @@ export { Fragment };
 export interface LinkRecord extends PageLinks {
   /** Per href recorded: the hreflang of its link (null: none), or the set of them once it has links with two. */
   seen: Map<string, string | null | Set<string | null>>;
+  /** Whether a `<Suspense>` boundary rendered its fallback (see above). */
+  fallback: boolean;
+  /** Whether `<Suspense>` boundaries are left out, their content rendered in their place. */
+  unwrapSuspense: boolean;
 }
 
-export function newLinkRecord(): LinkRecord {
-  return { links: [], alternates: 0, enhancers: [], seen: new Map() };
+export function newLinkRecord(unwrapSuspense = false): LinkRecord {
+  return { links: [], alternates: 0, enhancers: [], seen: new Map(), fallback: false, unwrapSuspense };
 }
 
 /** The record of the render in progress: renders are synchronous, one at a time per thread. */
@@ -127,6 +137,17 @@ function rawHtmlComponent(type: string): (props: Props) => ReactElement {
   return component;
 }
 
+/** The fallback of a watched boundary: rendered only when the boundary's content did not finish. */
+function ShownFallback({ children }: { children?: unknown }): ReactElement {
+  if (current) current.fallback = true;
+  return reactJsx(Fragment, { children });
+}
+
+function WatchedSuspense(props: Props): ReactElement {
+  if (current?.unwrapSuspense) return reactJsx(Fragment, { children: props.children });
+  return reactJsx(Suspense as never, { ...props, fallback: reactJsx(ShownFallback, { children: props.fallback }) });
+}
+
 /** Elements with `data-enhance`: the names are recorded when the element really renders. */
 const enhancedTypes = new Map<string, (props: Props) => ReactElement>();
 
@@ -143,7 +164,7 @@ function enhancedComponent(type: string): (props: Props) => ReactElement {
 }
 
 function recordedType(type: unknown, props: Props): unknown {
-  if (typeof type !== 'string') return type;
+  if (typeof type !== 'string') return type === Suspense ? WatchedSuspense : type;
   if (props.dangerouslySetInnerHTML != null) return rawHtmlComponent(type);
   if (type === 'a') return RecordedAnchor;
   if (type === 'link') return RecordedLink;

@@ -7,7 +7,7 @@ import { existsSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { loadStaticMarkup, type StaticMarkup } from './static-markup.ts';
 import { PageProvider, type PageContext } from '../page-api.ts';
 import { createTranslator, type Translator } from '../i18n/translator.ts';
@@ -440,21 +440,39 @@ function encodedFiles(documents: readonly (readonly [string, readonly string[]])
   };
 }
 
+/** React's error for a render that suspended outside any `<Suspense>` boundary. */
+const SUSPENDED = 'A component suspended while responding to synchronous input.';
+
+/** A render into markup, its links recorded; a suspended render is sitegen's error, saying what to do. */
+function staticRender(renderToStaticMarkup: StaticMarkup, element: ReactElement, links: LinkRecord): string {
+  try {
+    return recordingLinks(links, () => renderToStaticMarkup(element));
+  } catch (err) {
+    if (err instanceof Error && err.message.startsWith(SUSPENDED)) throw errors.renderSuspended();
+    throw err;
+  }
+}
+
 /** One render of page and layout: the page's own part (the payload's `html`) and the layout around it. */
 function renderBody(renderToStaticMarkup: StaticMarkup, mods: ServerModules, page: PageInfo, value: PageContext, links: LinkRecord): { before: string; main: string; after: string } {
   const Page = mods.pages[page.key]!.default!;
   const Layout = mods.layouts[page.layout]!.default!;
-  const shell = recordingLinks(links, () =>
-    renderToStaticMarkup(
-      <PageProvider value={value}>
-        <Layout>
-          {START}
-          <Page />
-          {END}
-        </Layout>
-      </PageProvider>,
-    ),
+  const element = (
+    <PageProvider value={value}>
+      <Layout>
+        {START}
+        <Page />
+        {END}
+      </Layout>
+    </PageProvider>
   );
+  const shell = staticRender(renderToStaticMarkup, element, links);
+  if (links.fallback) {
+    // A <Suspense> boundary's content threw or suspended, and React showed its fallback instead
+    // (jsx-runtime.ts): rendered without boundaries, the page fails with that error.
+    staticRender(renderToStaticMarkup, element, newLinkRecord(true));
+    throw errors.renderSuspended();
+  }
   const at = shell.indexOf(START);
   const end = shell.indexOf(END);
   if (at < 0 || end < at || shell.indexOf(START, at + 1) >= 0) throw errors.layoutNoChildren(page.layout);

@@ -123,6 +123,30 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.detail).toMatch(/^at pages\/about\.tsx:6:\d+$/);
   });
 
+  // React renders a suspended or failed <Suspense> boundary's fallback and drops the error: the
+  // page would have shipped "Loading…" for good.
+  describe('a component that cannot finish in a synchronous render fails the build instead of leaving a fallback or an unclear error', () => {
+    const ASYNC = "import { Suspense, lazy } from 'react';\nasync function Later() { return <p>later</p>; }\nconst Lazy = lazy(async () => ({ default: () => <p>lazy</p> }));";
+    const SUSPENDED = /^pages\/about\.tsx threw while rendering in locale en: a component suspended \(an async component, one made with lazy\(\), or use\(\) of a promise\), .* \(top-level await\)/;
+    it.each([
+      ['an async component', 'return <div><Later /></div>;'],
+      ['an async component in a <Suspense> boundary', 'return <div><Suspense fallback={<p>Loading…</p>}><Later /></Suspense></div>;'],
+      ['a lazy() component in a nested boundary', 'return <Suspense fallback={null}><div><Suspense fallback="…"><Lazy /></Suspense></div></Suspense>;'],
+    ])('%s', async (_, body) => {
+      const err = await failingBuild({ 'pages/about.tsx': PAGE(body, ASYNC) });
+      expect(err.code).toBe('RenderFailed');
+      expect(err.message).toMatch(SUSPENDED);
+    });
+
+    it('an error thrown in a <Suspense> boundary is the page\'s error, with its source location', async () => {
+      const err = await failingBuild({
+        'pages/about.tsx': PAGE(`return <Suspense fallback={<p>Loading…</p>}><Data /></Suspense>;`, "import { Suspense } from 'react';\nfunction Data(): never {\n  throw new Error('no data');\n}"),
+      });
+      expect(err.message).toBe('pages/about.tsx threw while rendering in locale en: no data');
+      expect(err.detail).toMatch(/^at pages\/about\.tsx:5:\d+$/);
+    });
+  });
+
   it('a page that calls process.exit() while rendering fails the build with page and locale, instead of ending it', async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE(`if (t('about.title') === 'Über uns') process.exit(0);\n  return <h1>x</h1>;`) }, { workers: 0 });
     expect(err.code).toBe('RenderFailed');
