@@ -52,7 +52,7 @@ export function checkApart(kind: 'output' | 'cache', dir: string, from: string, 
   }
 }
 
-/** The output folder's rules: inside the project, and apart from what the build reads (checkApart). */
+/** The output folder's rules: not the project or a folder holding it, and apart from what the build reads (checkApart). */
 export function checkOutDir(root: string, outDir: string, from: string, configFile: string | null): void {
   if (isWithin(root, outDir)) throw errors.outDirContainsRoot(outDir, root);
   checkApart('output', outDir, from, root, configFile);
