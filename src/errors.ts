@@ -252,6 +252,15 @@ export const errors = {
       'a component suspended (an async component, one made with lazy(), or use() of a promise), and a page renders in one synchronous pass, which cannot wait for it. ' +
         "Load the data at the top level of the page's module (top-level await) or in sitegen.config.ts, import components statically, and render with plain components.",
     ),
+  elementHoisted: (tag: string, layout: string) =>
+    new SitegenError(
+      'ElementHoisted',
+      `it or its layout "${layout}" renders a <${tag}> that React moves to the start of <body>, out of its place: ` +
+        "the document's head is sitegen's, made from the page's `head` and sitegen.config.ts, and client navigation brings only the page's <main>. " +
+        (tag === 'title' || tag === 'meta'
+          ? 'Remove it: the title and description come from `head`.'
+          : 'Render it where React keeps it (a <link rel="stylesheet"> without precedence, a <script> without async), or remove it.'),
+    ),
   pageCalledExit: (code: number | string) =>
     new SitegenError('PageCalledExit', `it called process.exit(${code}). A page must not end the build; throw an error instead.`),
   renderWorkerExited: (pages: string[], code: number) =>

@@ -14,7 +14,8 @@
  * or lazy() component, use() of a pending promise) shows its fallback, React drops the error, and
  * the page would ship its "Loading…" for good. The fallback is recorded when it renders
  * (`fallback`), so the renderer can fail the page instead; a render with `unwrapSuspense` renders
- * a boundary's content without the boundary, so that its error reaches the renderer.
+ * a boundary's content without the boundary, so that its error reaches the renderer. And whether
+ * an element React may move out of its place rendered (`mayHoist`), for the renderer to check.
  */
 import { Fragment, jsx as reactJsx, jsxs as reactJsxs } from 'react/jsx-runtime';
 import { Suspense, type ReactElement } from 'react';
@@ -30,10 +31,12 @@ export interface LinkRecord extends PageLinks {
   fallback: boolean;
   /** Whether `<Suspense>` boundaries are left out, their content rendered in their place. */
   unwrapSuspense: boolean;
+  /** Whether an element of a kind React 19 may move to the start of the body rendered (HOISTABLE). */
+  mayHoist: boolean;
 }
 
 export function newLinkRecord(unwrapSuspense = false): LinkRecord {
-  return { links: [], alternates: 0, enhancers: [], seen: new Map(), fallback: false, unwrapSuspense };
+  return { links: [], alternates: 0, enhancers: [], seen: new Map(), fallback: false, unwrapSuspense, mayHoist: false };
 }
 
 /** The record of the render in progress: renders are synchronous, one at a time per thread. */
@@ -108,8 +111,30 @@ function RecordedAnchor(props: Props): ReactElement {
 
 function RecordedLink(props: Props): ReactElement {
   if (current && attrText(props.rel) === 'alternate' && hreflangOf(props)) current.alternates++;
-  if (current) noteEnhancers(current, props);
+  if (current) {
+    noteEnhancers(current, props);
+    current.mayHoist = true;
+  }
   return hostElement('link', props);
+}
+
+/** The other kinds of element React 19 may move to the start of the body (`<link>` is RecordedLink). */
+const HOISTABLE = new Set(['title', 'meta', 'script', 'style']);
+const hoistableTypes = new Map<string, (props: Props) => ReactElement>();
+
+function hoistableComponent(type: string): (props: Props) => ReactElement {
+  let component = hoistableTypes.get(type);
+  if (!component) {
+    component = (props: Props) => {
+      if (current) {
+        noteEnhancers(current, props);
+        current.mayHoist = true;
+      }
+      return hostElement(type, props);
+    };
+    hoistableTypes.set(type, component);
+  }
+  return component;
 }
 
 /** Elements whose inner HTML comes as a string: their links are in the string. */
@@ -129,6 +154,7 @@ function rawHtmlComponent(type: string): (props: Props) => ReactElement {
         current.alternates += found.alternates;
       }
       if (current && type !== 'a') noteEnhancers(current, props);
+      if (current && HOISTABLE.has(type)) current.mayHoist = true;
       if (type === 'a') return RecordedAnchor(props);
       return hostElement(type, props);
     };
@@ -168,6 +194,7 @@ function recordedType(type: unknown, props: Props): unknown {
   if (props.dangerouslySetInnerHTML != null) return rawHtmlComponent(type);
   if (type === 'a') return RecordedAnchor;
   if (type === 'link') return RecordedLink;
+  if (HOISTABLE.has(type)) return hoistableComponent(type);
   if (props['data-enhance'] !== undefined) return enhancedComponent(type);
   return type;
 }

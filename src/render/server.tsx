@@ -52,6 +52,15 @@ export interface ServerModules {
 /** Text markers around the page inside its layout: one render gives both the page and the whole body. */
 const START = '\u{F0000}sitegen-main\u{F0000}';
 const END = '\u{F0001}sitegen-main\u{F0001}';
+/**
+ * A text marker before the layout: React 19 moves some elements out of their place to the start of
+ * what it renders (`<title>`, `<meta>`, most `<link>`s, `<script async>`, `<style precedence>`, and
+ * a preload of the first images), before this. Used only for a page that renders an element of
+ * those kinds (LinkRecord's mayHoist; an `<svg>`'s `<title>`, which stays, is one too).
+ */
+const HOISTED = '\u{F0002}sitegen-hoisted\u{F0002}';
+/** The image preloads React adds for a page's `<img>`s: hints a body may hold, kept where React puts them. */
+const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*\/>/g;
 type TranslatorEntry = {
   /** Made by the first page that renders (translatorOf): a page from the cache needs its locale's messages unparsed. */
   translator?: Translator;
@@ -453,25 +462,41 @@ function staticRender(renderToStaticMarkup: StaticMarkup, element: ReactElement,
   }
 }
 
+/**
+ * Fails a page with what React moved to the start of its body (see HOISTED), unless all of it is
+ * React's own image preloads: a `<title>` or `<meta>` there is invalid in a body and read by neither
+ * browsers nor search engines, and whatever a page put there is outside its `<main>`, so client
+ * navigation (which brings the page's main) drops it.
+ */
+function checkHoisted(moved: string, page: PageInfo): void {
+  const other = moved.replace(IMAGE_PRELOAD, '');
+  if (other !== '') throw errors.elementHoisted(/^<([a-z]+)/.exec(other)?.[1] ?? other.slice(0, 20), page.layout);
+}
+
 /** One render of page and layout: the page's own part (the payload's `html`) and the layout around it. */
 function renderBody(renderToStaticMarkup: StaticMarkup, mods: ServerModules, page: PageInfo, value: PageContext, links: LinkRecord): { before: string; main: string; after: string } {
   const Page = mods.pages[page.key]!.default!;
   const Layout = mods.layouts[page.layout]!.default!;
-  const element = (
-    <PageProvider value={value}>
-      <Layout>
-        {START}
-        <Page />
-        {END}
-      </Layout>
-    </PageProvider>
+  const body = (
+    <Layout>
+      {START}
+      <Page />
+      {END}
+    </Layout>
   );
+  const element = <PageProvider value={value}>{body}</PageProvider>;
   const shell = staticRender(renderToStaticMarkup, element, links);
   if (links.fallback) {
     // A <Suspense> boundary's content threw or suspended, and React showed its fallback instead
     // (jsx-runtime.ts): rendered without boundaries, the page fails with that error.
     staticRender(renderToStaticMarkup, element, newLinkRecord(true));
     throw errors.renderSuspended();
+  }
+  if (links.mayHoist) {
+    // Rendered again with a marker before the layout, to see what React moved before it (the
+    // marker would change the ids useId gives, so the page itself is the render above).
+    const marked = staticRender(renderToStaticMarkup, <PageProvider value={value}>{HOISTED}{body}</PageProvider>, newLinkRecord());
+    checkHoisted(marked.slice(0, marked.indexOf(HOISTED)), page);
   }
   const at = shell.indexOf(START);
   const end = shell.indexOf(END);

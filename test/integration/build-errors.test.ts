@@ -147,6 +147,21 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     });
   });
 
+  // React 19 moves these to the start of <body>: invalid there (title, meta) and out of <main>,
+  // which is all client navigation brings.
+  it.each([
+    ['<title>', '<title>Mine</title>', 'title', 'Remove it: the title and description come from `head`.'],
+    ['<meta>', '<meta name="robots" content="noindex" />', 'meta', 'Remove it: the title and description come from `head`.'],
+    ['<script async>', '<script async src="/widget.js" />', 'script', 'Render it where React keeps it (a <link rel="stylesheet"> without precedence, a <script> without async), or remove it.'],
+  ])('a page that renders %s, which React moves out of its place, fails naming the element and what to do', async (_, element, tag, fix) => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <div><img src="/x.png" alt="" />${element}<p>x</p></div>;`) });
+    expect(err.code).toBe('RenderFailed');
+    expect(err.message).toBe(
+      `pages/about.tsx threw while rendering in locale en: it or its layout "default" renders a <${tag}> that React moves to the start of <body>, out of its place: ` +
+        `the document's head is sitegen's, made from the page's \`head\` and sitegen.config.ts, and client navigation brings only the page's <main>. ${fix}`,
+    );
+  });
+
   it('a page that calls process.exit() while rendering fails the build with page and locale, instead of ending it', async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE(`if (t('about.title') === 'Über uns') process.exit(0);\n  return <h1>x</h1>;`) }, { workers: 0 });
     expect(err.code).toBe('RenderFailed');

@@ -266,6 +266,8 @@ export default function About() {
     const src = /<img src="([^"]+)"/.exec(await read(local, 'dist/de/about/index.html'))?.[1];
     expect(src).toMatch(/^\/_static\/assets\/logo-[A-Z0-9]+\.svg$/);
     expect(await readFile(path.join(local, 'dist', src!))).toEqual(svg);
+    // React's preload of the image, which it puts at the start of the body, is kept there (a hint a body may hold).
+    expect(await read(local, 'dist/de/about/index.html')).toMatch(new RegExp(`<body><link rel="preload" as="image" href="${src}"/><`));
     // The stylesheet is in the same folder: its url() names the file beside it.
     const css = (await readdir(path.join(local, 'dist/_static/assets'))).find((f) => f.endsWith('.css'))!;
     expect(await read(local, `dist/_static/assets/${css}`)).toContain(`url(./${path.basename(src!)})`);
@@ -273,6 +275,13 @@ export default function About() {
     await build({ root: cdn, assetsBase: 'https://cdn.example/s/', logger: createMemoryLogger() });
     expect(await read(cdn, 'dist/de/about/index.html')).toContain(`<img src="https://cdn.example/s/assets/${path.basename(src!)}"`);
     expect(existsSync(path.join(cdn, 'dist/_static/assets', path.basename(src!)))).toBe(true);
+  });
+
+  it('keeps in place the elements React renders where they are (an <svg>\'s <title>, a <link rel="stylesheet"> without precedence, a <script> without async)', async () => {
+    const body = '<div><svg><title>Logo</title></svg><link rel="stylesheet" href="/x.css" /><script src="/x.js"></script>{t(\'about.title\')}</div>';
+    const root = await site({ 'pages/about.tsx': `import { useI18n, type PageHead } from 'sitegen';\nexport const head: PageHead = { title: 'about.title', description: 'about.description' };\nexport default function About() {\n  const { t } = useI18n();\n  return ${body};\n}\n` });
+    await build({ root, logger: createMemoryLogger() });
+    expect(await read(root, 'dist/about/index.html')).toContain('<main id="main" tabindex="-1"><div><svg><title>Logo</title></svg><link rel="stylesheet" href="/x.css"/><script src="/x.js"></script>About us</div></main>');
   });
 
   it('copies a static 404.html where the site has no not-found page of its own (pages/404.tsx)', async () => {
