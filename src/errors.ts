@@ -184,8 +184,15 @@ export const errors = {
       'LayoutNoChildren',
       `The layout "${layout}" (templates/layouts/) did not render its children exactly once. Put {children} inside its <main id="main">.`,
     ),
-  badAlias: (file: string, alias: string) =>
-    new SitegenError('BadAlias', `${file} declares the alias "${alias}", which must be an absolute path ending in .html.`),
+  badAlias: (file: string, alias: unknown, problem: 'list' | 'path' | 'twice') =>
+    new SitegenError(
+      'BadAlias',
+      problem === 'list'
+        ? `${file} exports aliases = ${shown(alias)}, which must be a list of paths: export const aliases = ['/old-page.html'].`
+        : problem === 'twice'
+          ? `${file} lists the alias ${alias as string} twice. Remove one of them.`
+          : `${file} declares the alias ${shown(alias)}, which must be an absolute path ending in .html, its folders and name made of ASCII letters, digits, '-', '_' and '.' (no '.' or '..' folder).`,
+    ),
   notFoundPathTaken: (file: string, claimed: string) =>
     new SitegenError(
       'NotFoundPathTaken',

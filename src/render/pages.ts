@@ -15,6 +15,11 @@ interface PageModule {
 }
 
 /** Imports the server module and checks each page's exports: component, layout, head, aliases. */
+/** An alias: an absolute path ending in .html, its folders and name made of what a page's path may hold (routes.ts). */
+const ALIAS = /^(?:\/[\w.-]+)+\.html$/;
+/** A folder `.` or `..`, which a browser resolves away. */
+const DOT_SEGMENT = /\/\.\.?\//;
+
 export async function describePages(
   modulePath: string,
   config: Pick<ResolvedConfig, 'root' | 'locales' | 'defaultLocale'>,
@@ -34,9 +39,10 @@ export async function describePages(
     const head = page.head as { title?: unknown; description?: unknown } | undefined;
     if (!head || typeof head.title !== 'string' || typeof head.description !== 'string') throw errors.pageBadHead(key);
     const aliases = page.aliases === undefined ? [] : page.aliases;
-    if (!Array.isArray(aliases)) throw errors.badAlias(key, String(aliases));
-    for (const alias of aliases) {
-      if (typeof alias !== 'string' || !/^\/[\w\-./]*\.html$/.test(alias) || alias.includes('..')) throw errors.badAlias(key, String(alias));
+    if (!Array.isArray(aliases)) throw errors.badAlias(key, aliases, 'list');
+    for (const [i, alias] of aliases.entries()) {
+      if (typeof alias !== 'string' || !ALIAS.test(alias) || DOT_SEGMENT.test(alias)) throw errors.badAlias(key, alias, 'path');
+      if (aliases.indexOf(alias) < i) throw errors.badAlias(key, alias, 'twice');
       // `/404.html` would be written over the not-found page of each locale.
       if (alias === `${NOT_FOUND_PATH}.html`) throw errors.notFoundPathTaken(key, `the alias ${alias}`);
       // `/de/x.html` would be written where de's `/x.html` is.

@@ -364,10 +364,18 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.message).toMatch(/^pages\/about\.tsx exports no valid head\./);
   });
 
-  it('an alias that is not an .html path', async () => {
-    const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>x</h1>;', "export const aliases = ['/about.htm'];") });
+  const PATH_RULE = "which must be an absolute path ending in .html, its folders and name made of ASCII letters, digits, '-', '_' and '.' (no '.' or '..' folder).";
+  it.each([
+    ['not an .html path', "['/about.htm']", `pages/about.tsx declares the alias "/about.htm", ${PATH_RULE}`],
+    ["with a '..' folder", "['/a/../about.html']", `pages/about.tsx declares the alias "/a/../about.html", ${PATH_RULE}`],
+    ['with an empty folder', "['/a//about.html']", `pages/about.tsx declares the alias "/a//about.html", ${PATH_RULE}`],
+    ['not a string', '[42]', `pages/about.tsx declares the alias 42, ${PATH_RULE}`],
+    ['given as a string, not a list', "'/about.html'", `pages/about.tsx exports aliases = "/about.html", which must be a list of paths: export const aliases = ['/old-page.html'].`],
+    ['listed twice', "['/about.html', '/about.html']", 'pages/about.tsx lists the alias /about.html twice. Remove one of them.'],
+  ])('an alias %s', async (_, aliases, message) => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>x</h1>;', `export const aliases = ${aliases};`) });
     expect(err.code).toBe('BadAlias');
-    expect(err.message).toBe('pages/about.tsx declares the alias "/about.htm", which must be an absolute path ending in .html.');
+    expect(err.message).toBe(message);
   });
 
   it('a config file that throws, and a base URL that is not http(s)', async () => {
