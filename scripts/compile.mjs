@@ -155,9 +155,13 @@ function foldersOf(sources) {
  */
 async function inputsOf(front, rest) {
   const sourcesOf = (builds) => builds.flatMap((r) => Object.keys(r.metafile.inputs)).filter((rel) => !rel.startsWith('lazy-builtin:'));
-  const stamps = (sources) => [...new Set(sources.map(stampOf))].concat(foldersOf(sources));
+  const stamps = (sources) => [...new Set([...new Set(sources)].map(stampOf))].concat(foldersOf([...new Set(sources)]));
   const frontStamps = new Set([...stamps(sourcesOf([front])), path.relative(ROOT, fileURLToPath(import.meta.url))]);
-  const restStamps = stamps(sourcesOf(rest)).filter((rel) => !frontStamps.has(rel));
+  // Also the files of src/ that only a site's server bundle or the browser runtime imports (the
+  // renderer, the translator): lib/ does not run them, but its source print (sourcePrint) is made
+  // of them, and a build whose inputs are unchanged is taken whole from the cache under that
+  // print. Edited with a stale print, a build gave the previous code's output.
+  const restStamps = stamps([...sourcesOf(rest), ...(await sourceFiles())]).filter((rel) => !frontStamps.has(rel));
   const times = async (rels) => {
     const inputs = {};
     for (const rel of [...rels].sort()) inputs[rel] = (await stat(path.join(ROOT, rel))).mtimeMs;
@@ -323,6 +327,12 @@ async function sourcePrint() {
   const files = (await readdir(SRC, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
   for (const file of files.sort()) h.update(path.relative(SRC, file)).update('\0').update(await readFile(file)).update('\0');
   return h.digest('hex').slice(0, 16);
+}
+
+/** Every file of src/, as `src/x/y.ts` (the form of esbuild's metafile): what sourcePrint is made of. */
+async function sourceFiles() {
+  const files = (await readdir(SRC, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  return files.map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
 
 /**

@@ -379,6 +379,25 @@ describe('compiled CLI', () => {
     }
   });
 
+  it('builds with an edit of a file only the renderer runs (not lib/), instead of taking the unchanged build whole from the cache', async () => {
+    const site = await fixtureCopy('basic');
+    const out = path.join(pkg, 'out-renderer');
+    const cache = path.join(pkg, 'cache-renderer');
+    const file = path.join(pkg, 'src', 'render', 'document.ts');
+    const source = await readFile(file, 'utf8');
+    try {
+      const build = () => sitegen('build', '--root', site, '--out', out, '--cache-dir', cache);
+      await build();
+      expect(await readFile(path.join(out, 'index.html'), 'utf8')).toMatch(/^<!doctype html>\n/);
+      await writeFile(file, source.replace("'<!doctype html>'", "'<!doctype html><!-- edited -->'"));
+      await build();
+      expect(await readFile(path.join(out, 'index.html'), 'utf8')).toMatch(/^<!doctype html><!-- edited -->\n/);
+    } finally {
+      await writeFile(file, source);
+      await Promise.all([site, out, cache].map((dir) => rm(dir, { recursive: true, force: true })));
+    }
+  });
+
   it('removes the temporary files of a compile that was killed (Ctrl-C as a command recompiled), but not those of one that runs', async () => {
     await sitegen('--version');
     // The pid of a process that has ended, and one that runs (this test's).
