@@ -92,17 +92,29 @@ export function createTranslator(options: TranslatorOptions): Translator {
 
   // The values every call starts from; most calls pass nothing else, so no copy is made.
   const base = { ...globals, ...richTags };
-  function run(key: string, values: Record<string, unknown>): unknown {
+  function run(key: string, values: Record<string, unknown>, start: Record<string, unknown> = base): unknown {
     try {
-      return compiled(key).format((hasOwnKeys(values) ? { ...base, ...values } : base) as never);
+      return compiled(key).format((hasOwnKeys(values) ? { ...start, ...values } : start) as never);
     } catch (cause) {
       if (cause instanceof Error && cause.name === 'SitegenError') throw cause;
       throw options.onFormatError(key, cause);
     }
   }
 
+  // Plain text (t) of a message with tags: each tag is the text inside it ("All <b>posts</b>" is
+  // "All posts" in a title or an attribute), not an element turned into "[object Object]".
+  const textStarts = new Map<string, Record<string, unknown>>();
+  const textStart = (key: string): Record<string, unknown> => {
+    let start = textStarts.get(key);
+    if (start === undefined) {
+      const tags = tagNames(compiled(key).ast);
+      start = tags.length === 0 ? globals : { ...globals, ...Object.fromEntries(tags.map((tag) => [tag, textOfTag])) };
+      textStarts.set(key, start);
+    }
+    return start;
+  };
   const text = (key: string, values: Record<string, unknown>): string => {
-    const out = run(key, values);
+    const out = run(key, values, textStart(key));
     return Array.isArray(out) ? out.map(String).join('') : String(out);
   };
   const node = (key: string, values: Values): ReactNode => {
@@ -168,6 +180,21 @@ export function createTranslator(options: TranslatorOptions): Translator {
 }
 
 const NO_VALUES: Record<string, never> = Object.freeze({});
+
+const textOfTag = (chunks: unknown[]) => chunks.join('');
+
+/** The names of the tags in a message, also inside plural and select branches and other tags. */
+function tagNames(ast: readonly MessageFormatElement[], names: string[] = []): string[] {
+  for (const el of ast) {
+    if (el.type === TYPE.tag) {
+      if (!names.includes(el.value)) names.push(el.value);
+      tagNames(el.children, names);
+    } else if (el.type === TYPE.plural || el.type === TYPE.select) {
+      for (const option of Object.values(el.options)) tagNames(option.value, names);
+    }
+  }
+  return names;
+}
 
 /** Whether `values` has a key of its own (without making an array of them, as Object.keys does). */
 function hasOwnKeys(values: object): boolean {

@@ -127,3 +127,28 @@ describe('translator: results kept per key', () => {
     expect(() => t.rich('broken')).toThrow(/^broken: /);
   });
 });
+
+describe('plain text of a message with tags (t)', () => {
+  const translator = createTranslator({
+    locale: resolveLocale({ code: 'de', iso: 'de-DE' }, 'sitegen.config.ts'),
+    messages: {
+      desc: 'Alle <b>Beiträge</b> über {product}',
+      nested: '{n, plural, one {<em>ein</em> <link>Eintrag</link>} other {<strong># <i>Einträge</i></strong>}}',
+    },
+    fallbacks: [],
+    globals: { product: 'App' },
+    onMissing: () => null,
+    onFormatError: (key, cause) => new Error(`${key}: ${String(cause)}`),
+  });
+
+  it('is the text inside each tag, for a title or an attribute, not an element shown as "[object Object]"', () => {
+    expect(translator.t('desc')).toBe('Alle Beiträge über App');
+    // Tags in plural branches, inside other tags, and one the page would pass to rich() as a function.
+    expect(translator.t('nested', { n: 1 })).toBe('ein Eintrag');
+    expect(translator.t('nested', { n: 3 })).toBe('3 Einträge');
+  });
+
+  it('leaves rich() its elements', () => {
+    expect(JSON.stringify(translator.rich('desc'))).toContain('"type":"b"');
+  });
+});
