@@ -281,6 +281,8 @@ export interface MessageUsage {
    * that `sitegen check` does not read and parse them again; null when some file could not be read.
    */
   texts: readonly LocaleText[] | null;
+  /** The keys the pages name in their head (CheckOptions' headKeys). */
+  headKeys: Set<string>;
 }
 
 /**
@@ -289,7 +291,7 @@ export interface MessageUsage {
  * may use. A locale whose file is malformed is left out, so that check still reports on the rest.
  */
 export async function collectUsage(config: ResolvedConfig): Promise<MessageUsage> {
-  const { newState, loadMessagesStage, routesStage, planStage, bundleStage, renderStage } = await import('./stages.ts');
+  const { newState, loadMessagesStage, routesStage, planStage, bundleStage, renderStage, headKeys } = await import('./stages.ts');
   const state = newState(config, createLogger({ level: 'silent' }), []);
   state.write = false;
   let skippedLocales: string[] = [];
@@ -309,5 +311,5 @@ export async function collectUsage(config: ResolvedConfig): Promise<MessageUsage
   } finally {
     await state.server?.dispose();
   }
-  return { keys: state.usedKeys, passedValues: state.passedValues, skippedLocales, texts: state.localeTexts };
+  return { keys: state.usedKeys, passedValues: state.passedValues, skippedLocales, texts: state.localeTexts, headKeys: headKeys(state) };
 }

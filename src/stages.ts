@@ -277,7 +277,7 @@ function startCheck(
   // The values the pages pass are known once they have rendered (in dev, from the last build).
   const passedValues = state.passedValues.size > 0 ? state.passedValues : undefined;
   return {
-    report: cachedCheck(state.cache, state.config, { locale, locales, passedValues, texts: texts ?? undefined }, () => state.cacheUse.damaged++, run),
+    report: cachedCheck(state.cache, state.config, { locale, locales, passedValues, headKeys: passedValues && headKeys(state), texts: texts ?? undefined }, () => state.cacheUse.damaged++, run),
     release: () => {},
     beforeRender: !passedValues && state.results.length === 0,
     warningsAt: state.warnings.length,
@@ -337,8 +337,13 @@ async function checkPassedArguments(state: BuildState): Promise<void> {
 /** The check's errors for the build's locales, given the values the pages are known to pass. */
 async function argumentFailures(state: BuildState): Promise<Finding[]> {
   const locales = state.shard ? [state.config.defaultLocale.code, ...shardLocales(state)] : undefined;
-  const report = await cachedCheck(state.cache, state.config, { locales, passedValues: state.passedValues }, () => state.cacheUse.damaged++);
+  const report = await cachedCheck(state.cache, state.config, { locales, passedValues: state.passedValues, headKeys: headKeys(state) }, () => state.cacheUse.damaged++);
   return report.findings.filter((f) => f.severity === 'error');
+}
+
+/** The keys the pages name in their head (title, description): the check words en's argument findings for them. */
+export function headKeys(state: BuildState): Set<string> {
+  return new Set([...state.pages, ...(state.notFound ? [state.notFound] : [])].flatMap((p) => [p.head.title, p.head.description]));
 }
 
 export async function routesStage(state: BuildState): Promise<void> {

@@ -104,8 +104,9 @@ function textKey(text: LocaleText): string[] {
   return text.source === null ? ['missing', ''] : ['text', textPrint(text.source)];
 }
 
-/** The value names the pages pass, per key, in one order. */
+/** The value names the pages pass, per key, in one order, and the keys pages name in their head. */
 function passedKey(options: CheckOptions): string {
   const passed = options.passedValues && [...options.passedValues].map(([k, v]) => [k, [...v].sort()]).sort(([a], [b]) => (a! < b! ? -1 : 1));
-  return JSON.stringify(passed ?? null);
+  // Which keys are a head's changes the words of en's argument findings.
+  return JSON.stringify([passed ?? null, options.headKeys ? [...options.headKeys].sort() : null]);
 }

@@ -36,6 +36,8 @@ export interface CheckOptions {
    * translation may use any of them; a key absent here (or no map at all) allows en's arguments only.
    */
   passedValues?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The keys pages name in their `head` (title, description), which the build formats with no values of a page's own. */
+  headKeys?: ReadonlySet<string>;
   /** Locales whose pages were not rendered for `usedKeys` and `passedValues` (their file is malformed). */
   usageSkipped?: readonly string[];
 }
@@ -71,6 +73,7 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
     allow: new AllowList(config.untranslated),
     globals: GLOBAL_ARGUMENTS,
     passed: options.passedValues && withRuntimeArguments(options.passedValues),
+    heads: options.headKeys,
     words: new Map(),
   };
   const order = config.locales.map((l) => l.code);

@@ -38,7 +38,7 @@ export function checkReference(run: Run, file: LocaleFile): Reference {
     }
     if (parsed.shape.hasPlural) for (const problem of checkPlurals(parsed.shape, file.locale, parsed.shape)) run.findings.addProblem(file, prefix + key, problem);
     const passed = run.passed?.get(prefix + key);
-    if (passed) for (const problem of unpassedArguments(parsed.shape, passed, run.globals, prefix + key)) run.findings.addProblem(file, prefix + key, problem);
+    if (passed) for (const problem of unpassedArguments(parsed.shape, passed, run.globals, prefix + key, run.heads?.has(prefix + key) ?? false)) run.findings.addProblem(file, prefix + key, problem);
     shapes.push(parsed.shape);
   });
   return referenceOf(file, tree, flat, shapes);
@@ -72,9 +72,10 @@ function forEachMessage(tree: MessageTree, prefix: string, fn: (prefix: string, 
 /**
  * The arguments of en's message that no call of the code passes (`passed`: every name the pages'
  * calls of this key pass), each once: the pages that show it fail to render. Known only once the
- * pages have rendered (the build's second look, and `sitegen check`).
+ * pages have rendered (the build's second look, and `sitegen check`). A page's head title or
+ * description (`head`) gets no values of the page's own: no call of the code is to blame there.
  */
-function unpassedArguments(shape: MessageShape, passed: ReadonlySet<string>, globals: ReadonlySet<string>, key: string) {
+function unpassedArguments(shape: MessageShape, passed: ReadonlySet<string>, globals: ReadonlySet<string>, key: string, head: boolean) {
   const seen = new Set<string>();
   // A message of the browser runtime's own is filled by the runtime (RUNTIME_ARGUMENTS), not a page.
   const fills = runtimeMessage(key) ? [...passed].map((name) => `{${name}}`).join(', ') : null;
@@ -86,10 +87,13 @@ function unpassedArguments(shape: MessageShape, passed: ReadonlySet<string>, glo
       kind: 'argument-unpassed' as const,
       at: use.at,
       message:
-        fills === null
-          ? `The argument ${arg} is in the message, but no page passes a value for it, so the pages that show it fail to render.`
-          : `The argument ${arg} is in the message, but the browser runtime fills ${fills ? `only ${fills}` : 'no argument'} of ${key}, so visitors would see ${arg} as it is.`,
-      hint: fills === null ? `Pass ${use.name} where the code calls t('${key}'), or take ${arg} out of the message.` : `Take ${arg} out of the message.`,
+        fills !== null
+          ? `The argument ${arg} is in the message, but the browser runtime fills ${fills ? `only ${fills}` : 'no argument'} of ${key}, so visitors would see ${arg} as it is.`
+          : head
+            ? `The argument ${arg} is in the message, which a page's head names as its title or description: the build gives those only the values every message gets (${[...globals].map((n) => `{${n}}`).join(', ')}), so the pages fail to render.`
+            : `The argument ${arg} is in the message, but no page passes a value for it, so the pages that show it fail to render.`,
+      hint:
+        fills === null && !head ? `Pass ${use.name} where the code calls t('${key}'), or take ${arg} out of the message.` : `Take ${arg} out of the message.`,
     }];
   });
 }

@@ -22,7 +22,7 @@ export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCo
   optimizeLater();
 
   const usage = await usageOf(config, ctx.logger);
-  const report = await check(config, { locale: options.locale, usedKeys: usage?.keys, passedValues: usage?.passedValues, usageSkipped: usage?.skippedLocales, texts: usage?.texts ?? undefined });
+  const report = await check(config, { locale: options.locale, usedKeys: usage?.keys, passedValues: usage?.passedValues, headKeys: usage?.headKeys, usageSkipped: usage?.skippedLocales, texts: usage?.texts ?? undefined });
 
   if (options.json) (ctx.stdout ?? process.stdout).write(toJson(report));
   else ctx.logger.info(formatTable(report, { color: ctx.logger.color, strict: options.strict }));

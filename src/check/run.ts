@@ -12,6 +12,8 @@ export interface Run {
   globals: ReadonlySet<string>;
   /** Key -> the value names the code passes for it (rendering the pages); undefined without pages. */
   passed?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The keys pages name in their `head`; undefined without pages. */
+  heads?: ReadonlySet<string>;
   /** en message -> its visible words (see visible-words.ts), counted once per run. */
   words: Map<string, number>;
 }

@@ -76,12 +76,22 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
 
   it('an argument added to en that no page passes fails the build on en, not on the translations that lack it', async () => {
     const en = JSON.parse(await readFile(path.join(REPO, 'test/fixtures/basic/locales/en.json'), 'utf8'));
-    en.about.title = 'About {count} us';
+    en.about.history = 'Policy history ({count})';
     const err = await failingBuild({ 'locales/en.json': JSON.stringify(en, null, 2) });
     expect(err.code).toBe('TranslationErrors');
-    expect(err.detail).toMatch(/^locales\/en\.json:\d+:\d+ en about\.title argument-unpassed: The argument \{count\} is in the message, but no page passes a value for it/);
-    expect(err.detail).toContain("Pass count where the code calls t('about.title'), or take {count} out of the message.");
+    expect(err.detail).toMatch(/^locales\/en\.json:\d+:\d+ en about\.history argument-unpassed: The argument \{count\} is in the message, but no page passes a value for it/);
+    expect(err.detail).toContain("Pass count where the code calls t('about.history'), or take {count} out of the message.");
     expect(err.detail).not.toContain('locales/de.json');
+  });
+
+  it("an argument in a page's head title fails the build on en, saying the head gets no values of the page's own", async () => {
+    const en = JSON.parse(await readFile(path.join(REPO, 'test/fixtures/basic/locales/en.json'), 'utf8'));
+    en.about.title = 'About {team}';
+    const err = await failingBuild({ 'locales/en.json': JSON.stringify(en, null, 2) });
+    expect(err.code).toBe('TranslationErrors');
+    expect(err.detail).toMatch(
+      /^locales\/en\.json:\d+:\d+ en about\.title argument-unpassed: The argument \{team\} is in the message, which a page's head names as its title or description: the build gives those only the values every message gets \(\{product\}\), so the pages fail to render\. Take \{team\} out of the message\.$/m,
+    );
   });
 
   it('an argument added to a message of the browser runtime that it does not fill fails the build on en, not on the translations that lack it', async () => {

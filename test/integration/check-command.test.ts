@@ -98,14 +98,21 @@ describe('sitegen check (command)', () => {
 
   it('an argument of en that no page passes is an error of en (argument-unpassed), not of the translations that lack it', async () => {
     const en = JSON.parse(await readFile(path.join(CLEAN, 'locales/en.json'), 'utf8'));
+    en.nav.home = `${en.nav.home} {visitor}`;
+    // A page's head title: formatted by the build with no values of the page's own.
     en.home.title = `${en.home.title} {visitor}`;
     const root = await cleanSite({ 'locales/en.json': JSON.stringify(en, null, 2) });
     const { code, stdout } = await sitegenCheck(['--root', root, '--json']);
     const findings = JSON.parse(stdout).findings;
     expect(findings.map((f: { locale: string; key: string; kind: string; severity: string }) => [f.locale, f.key, f.kind, f.severity])).toEqual([
       ['en', 'home.title', 'argument-unpassed', 'error'],
+      ['en', 'nav.home', 'argument-unpassed', 'error'],
     ]);
-    expect(findings[0].hint).toBe("Pass visitor where the code calls t('home.title'), or take {visitor} out of the message.");
+    expect(findings[0].message).toBe(
+      "The argument {visitor} is in the message, which a page's head names as its title or description: the build gives those only the values every message gets ({product}), so the pages fail to render.",
+    );
+    expect(findings[0].hint).toBe('Take {visitor} out of the message.');
+    expect(findings[1].hint).toBe("Pass visitor where the code calls t('nav.home'), or take {visitor} out of the message.");
     expect(code).toBe(1);
   });
 
