@@ -7,8 +7,9 @@
  * counts for nothing, as in the HTML.
  *
  * Recorded: `<a href>` (href and hreflang as the HTML carries them), `<link rel="alternate"
- * hreflang>` (counted), the names of `data-enhance` on any element, and the links and names inside
- * `dangerouslySetInnerHTML` (tokenized, being HTML).
+ * hreflang>` (counted), the files elements load (`<img src>`, a stylesheet's `<link href>`: see
+ * verify/resources.ts), the names of `data-enhance` on any element, and the links
+ * and names inside `dangerouslySetInnerHTML` (tokenized, being HTML).
  *
  * And `<Suspense>`: in a synchronous render a boundary whose content throws or suspends (an async
  * or lazy() component, use() of a pending promise) shows its fallback, React drops the error, and
@@ -20,6 +21,7 @@
 import { Fragment, jsx as reactJsx, jsxs as reactJsxs } from 'react/jsx-runtime';
 import { Suspense, type ReactElement } from 'react';
 import { enhancerNames, extractLinks, type PageLinks } from '../verify/links.ts';
+import { attributeUrls, loadsFile, RESOURCE_ATTRIBUTES, resourceMark } from '../verify/resources.ts';
 
 export { Fragment };
 
@@ -110,31 +112,32 @@ function RecordedAnchor(props: Props): ReactElement {
 }
 
 function RecordedLink(props: Props): ReactElement {
-  if (current && attrText(props.rel) === 'alternate' && hreflangOf(props)) current.alternates++;
+  const rel = attrText(props.rel);
+  if (current && rel === 'alternate' && hreflangOf(props)) current.alternates++;
   if (current) {
     noteEnhancers(current, props);
     current.mayHoist = true;
+    const href = attrText(props.href);
+    if (href !== null && rel !== null && loadsFile(rel)) addLink(current, href, resourceMark('link', 'href'));
   }
   return hostElement('link', props);
 }
 
 /** The other kinds of element React 19 may move to the start of the body (`<link>` is RecordedLink). */
 const HOISTABLE = new Set(['title', 'meta', 'script', 'style']);
-const hoistableTypes = new Map<string, (props: Props) => ReactElement>();
 
-function hoistableComponent(type: string): (props: Props) => ReactElement {
-  let component = hoistableTypes.get(type);
-  if (!component) {
-    component = (props: Props) => {
-      if (current) {
-        noteEnhancers(current, props);
-        current.mayHoist = true;
-      }
-      return hostElement(type, props);
-    };
-    hoistableTypes.set(type, component);
+/** Records the files an element loads (RESOURCE_ATTRIBUTES), in the order of its props, as React writes its attributes. */
+function noteResources(record: LinkRecord, type: string, props: Props): void {
+  const attributes = RESOURCE_ATTRIBUTES.get(type);
+  if (!attributes) return;
+  for (const prop in props) {
+    // React's `srcSet` is the HTML's srcset; the others are named alike.
+    const attribute = prop.toLowerCase();
+    if (!attributes.includes(attribute)) continue;
+    const value = attrText(props[prop]);
+    // React leaves out an empty src (and it would name the page itself).
+    if (value !== null && value !== '') for (const url of attributeUrls(attribute, value)) addLink(record, url, resourceMark(type, attribute));
   }
-  return component;
 }
 
 /** Elements whose inner HTML comes as a string: their links are in the string. */
@@ -147,15 +150,20 @@ function rawHtmlComponent(type: string): (props: Props) => ReactElement {
   if (!component) {
     component = (props: Props) => {
       const html = (props.dangerouslySetInnerHTML as { __html?: unknown } | null)?.__html;
+      // The element's own files before those inside it, as the HTML has them.
+      if (current && type !== 'link') noteResources(current, type, props);
       if (current && typeof html === 'string' && !TEXT_ONLY.has(type)) {
         const found = extractLinks(html);
         for (const link of found.links) addLink(current, link.href, link.hreflang);
         for (const name of found.enhancers) addEnhancer(current, name);
         current.alternates += found.alternates;
       }
-      if (current && type !== 'a') noteEnhancers(current, props);
-      if (current && HOISTABLE.has(type)) current.mayHoist = true;
+      if (current && type !== 'a' && type !== 'link') {
+        noteEnhancers(current, props);
+        if (HOISTABLE.has(type)) current.mayHoist = true;
+      }
       if (type === 'a') return RecordedAnchor(props);
+      if (type === 'link') return RecordedLink(props);
       return hostElement(type, props);
     };
     rawHtmlTypes.set(type, component);
@@ -174,17 +182,25 @@ function WatchedSuspense(props: Props): ReactElement {
   return reactJsx(Suspense as never, { ...props, fallback: reactJsx(ShownFallback, { children: props.fallback }) });
 }
 
-/** Elements with `data-enhance`: the names are recorded when the element really renders. */
-const enhancedTypes = new Map<string, (props: Props) => ReactElement>();
+/**
+ * Other elements recorded when they really render: the names of their `data-enhance`, the files
+ * they load (RESOURCE_ATTRIBUTES) and whether React may move them (HOISTABLE).
+ */
+const watchedTypes = new Map<string, (props: Props) => ReactElement>();
 
-function enhancedComponent(type: string): (props: Props) => ReactElement {
-  let component = enhancedTypes.get(type);
+function watchedComponent(type: string): (props: Props) => ReactElement {
+  let component = watchedTypes.get(type);
   if (!component) {
+    const hoistable = HOISTABLE.has(type);
     component = (props: Props) => {
-      if (current) noteEnhancers(current, props);
+      if (current) {
+        noteEnhancers(current, props);
+        noteResources(current, type, props);
+        if (hoistable) current.mayHoist = true;
+      }
       return hostElement(type, props);
     };
-    enhancedTypes.set(type, component);
+    watchedTypes.set(type, component);
   }
   return component;
 }
@@ -194,8 +210,7 @@ function recordedType(type: unknown, props: Props): unknown {
   if (props.dangerouslySetInnerHTML != null) return rawHtmlComponent(type);
   if (type === 'a') return RecordedAnchor;
   if (type === 'link') return RecordedLink;
-  if (HOISTABLE.has(type)) return hoistableComponent(type);
-  if (props['data-enhance'] !== undefined) return enhancedComponent(type);
+  if (HOISTABLE.has(type) || RESOURCE_ATTRIBUTES.has(type) || props['data-enhance'] !== undefined) return watchedComponent(type);
   return type;
 }
 

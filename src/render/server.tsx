@@ -22,6 +22,7 @@ import { documentAround } from './document.ts';
 import { newLinkRecord, recordingLinks, type LinkRecord } from './jsx-runtime.ts';
 import { Folders } from './folders.ts';
 import { isPageRelative, staysOnPage } from '../verify/link-target.ts';
+import { resourceOf } from '../verify/resources.ts';
 import { messagesOf, perContext, type JobResult, type PageInfo, type RenderContext, type RenderJob, type SerializedError } from './context.ts';
 import type { Payload } from '../runtime/types.ts';
 import { recording, UsageRecorder } from './usage.ts';
@@ -178,9 +179,12 @@ function firstSeen(ctx: RenderContext, locale: string, pagePath: string, links: 
     // judges it: neither handed on nor kept. Kept once per page, such hrefs were ~1,000 of the
     // ~1,180 in each locale's set at 20 times the real site's size.
     if (!rooted && staysOnPage(link.href)) return false;
-    if (link.hreflang !== null) return true;
+    // A file an element loads (an image) is kept by its mark and URL, as a link by its href.
+    const resource = link.hreflang !== null && resourceOf(link.hreflang) !== null;
+    if (link.hreflang !== null && !resource) return true;
     // A relative href leads somewhere else from each page, so it is handed on once per page.
-    const id = !rooted && isPageRelative(link.href) ? pagePath + '|' + link.href : link.href;
+    const href = resource ? link.hreflang + '|' + link.href : link.href;
+    const id = !rooted && isPageRelative(link.href) ? pagePath + '|' + href : href;
     if (seen.has(id)) return false;
     seen.add(id);
     return true;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { JobResult } from '../render/context.ts';
 import { localizePath, NOT_FOUND_PATH } from '../paths.ts';
 import { isPageRelative, linkTarget, pageUrl } from './link-target.ts';
+import { resourceOf } from './resources.ts';
 
 export interface VerifyInput extends VerifyTargets {
   results: JobResult[];
@@ -26,8 +27,9 @@ export interface VerifyTargets {
 /**
  * Checks the rendered pages: every link that stays on the site's origin (relative ones included,
  * resolved against the page's URL) leads to a page or file of this build in the same locale (a
- * language-switcher link, marked with hreflang, may go to any locale), and every route page
- * carries all its alternates. Returns one line per problem.
+ * language-switcher link, marked with hreflang, may go to any locale), every file an element loads
+ * from the site (`<img src>`, a stylesheet) is one of its files (or pages, for an iframe), and
+ * every route page carries all its alternates. Returns one line per problem.
  */
 export function verifyPages(input: VerifyInput): string[] {
   const verifier = new PageVerifier(input);
@@ -86,6 +88,17 @@ export class PageVerifier {
       const target = linkTarget(href, base);
       if (target === null) continue;
       if (input.staticPaths.has(target) || (assets !== null && (target + '/').startsWith(assets))) continue;
+      const resource = resourceOf(hreflang);
+      if (resource !== null) {
+        // A file an element loads: a static file, an asset, or a page of any locale (an iframe's).
+        if (anyLocale.has(target)) continue;
+        const [tag, attribute] = resource.split(' ');
+        const shown = target === href ? `"${href}"` : `"${href}" (${target})`;
+        // Reported once for all locales, unless relative: it then loads another file in each.
+        const relative = isPageRelative(href);
+        problems.push({ line: `${page()}${relative ? ` [${result.locale}]` : ''}: <${tag} ${attribute}=${shown}> loads no file of this build`, link: relative ? null : `\0${hreflang}\0${href}` });
+        continue;
+      }
       const ok = hreflang ? anyLocale.has(target) : own.has(target);
       if (!ok) {
         const shown = target === href ? `"${href}"` : `"${href}" (${target})`;

@@ -469,6 +469,31 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.detail).toContain('pages/about.tsx [de]: link to "/de/jobs" leads to no page of this build');
   });
 
+  it('an image, a srcset candidate, a video poster or a stylesheet that loads no file of this build names the page, the element and the URL, once for all locales', async () => {
+    const elements = [
+      '<img src="/favicon.svg" alt="" />',
+      '<img src="/missing.png" alt="" />',
+      '<img srcSet="/favicon.svg 1x, /missing@2x.png 2x" alt="" />',
+      '<img src="shot.png" alt="" />',
+      '<video poster="/poster.jpg" src="https://cdn.example/v.mp4" />',
+      '<iframe src="/de/about" title="x" />',
+      '<img src="/_static/assets/any.png" alt="" />',
+      '<link rel="stylesheet" href="/print.css" />',
+    ];
+    const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <h1>{t('about.title')}${elements.join('')}</h1>;`) });
+    expect(err.code).toBe('BrokenLinks');
+    const lines = err.detail!.split('\n');
+    expect(lines.filter((line) => !line.includes('shot.png'))).toEqual([
+      'pages/about.tsx: <img src="/missing.png"> loads no file of this build',
+      'pages/about.tsx: <img srcset="/missing@2x.png"> loads no file of this build',
+      'pages/about.tsx: <video poster="/poster.jpg"> loads no file of this build',
+      'pages/about.tsx: <link href="/print.css"> loads no file of this build',
+    ]);
+    // A relative URL loads another file from each locale's page.
+    expect(lines).toContain('pages/about.tsx [de]: <img src="shot.png" (/de/shot.png)> loads no file of this build');
+    expect(lines).toContain('pages/about.tsx [en]: <img src="shot.png" (/shot.png)> loads no file of this build');
+  });
+
   it('relative links, stray whitespace, dot segments and absolute links to the own site are resolved from the page and checked', async () => {
     const hrefs = ['nope', './nope', ' /de/nope', 'https://fixture.example/de/nope', '/de/about/../nope', './about', 'https://fixture.example/de', 'https://other.example/nope'];
     const links = hrefs.map((href) => `<a href=${JSON.stringify(href)}>x</a>`).join('');

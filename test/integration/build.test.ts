@@ -279,7 +279,7 @@ export default function About() {
 
   it('keeps in place the elements React renders where they are (an <svg>\'s <title>, a <link rel="stylesheet"> without precedence, a <script> without async)', async () => {
     const body = '<div><svg><title>Logo</title></svg><link rel="stylesheet" href="/x.css" /><script src="/x.js"></script>{t(\'about.title\')}</div>';
-    const root = await site({ 'pages/about.tsx': `import { useI18n, type PageHead } from 'sitegen';\nexport const head: PageHead = { title: 'about.title', description: 'about.description' };\nexport default function About() {\n  const { t } = useI18n();\n  return ${body};\n}\n` });
+    const root = await site({ 'templates/static/x.css': 'p {}\n', 'templates/static/x.js': '\n', 'pages/about.tsx': `import { useI18n, type PageHead } from 'sitegen';\nexport const head: PageHead = { title: 'about.title', description: 'about.description' };\nexport default function About() {\n  const { t } = useI18n();\n  return ${body};\n}\n` });
     await build({ root, logger: createMemoryLogger() });
     expect(await read(root, 'dist/about/index.html')).toContain('<main id="main" tabindex="-1"><div><svg><title>Logo</title></svg><link rel="stylesheet" href="/x.css"/><script src="/x.js"></script>About us</div></main>');
   });

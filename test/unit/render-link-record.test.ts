@@ -74,6 +74,46 @@ describe('links recorded while rendering', () => {
     expect(recorded.links).toEqual(parsed.links);
   });
 
+  it('are the files the HTML loads (images, srcsets, media, frames, scripts, stylesheets), each URL with its element and attribute', () => {
+    const tree = jsxs('main', {
+      children: [
+        jsx('img', { srcSet: '/a.png 1x, /b.png 2x', src: '/a.png', alt: '' }),
+        jsx('img', { src: '/a.png', alt: 'again' }),
+        jsx('img', { alt: 'no src', src: '' }),
+        jsxs('picture', { children: [jsx('source', { srcSet: '/c.avif', type: 'image/avif' }), jsx('img', { src: 3, alt: '' })] }),
+        jsxs('video', { poster: '/p.jpg', src: '/v.mp4', children: [jsx('track', { src: '/t.vtt' })] }),
+        jsx('audio', { src: '/s.mp3' }),
+        jsx('iframe', { src: '/embed', title: 'x' }),
+        jsx('object', { data: '/d.pdf' }),
+        jsx('script', { src: '/x.js' }),
+        jsx('link', { rel: 'stylesheet', href: '/s.css' }),
+        jsx('video', { src: '/raw.mp4', dangerouslySetInnerHTML: { __html: '<source src="/in-raw.webm">' } }),
+        jsx('div', { src: '/not-loaded' }),
+      ],
+    });
+    const { recorded, html } = both(tree);
+    // React's own preloads of the images, at the start, are their URLs again: not recorded.
+    expect(html).toMatch(/^<link rel="preload" as="image" imageSrcSet="\/a\.png 1x, \/b\.png 2x"\/><link rel="preload" as="image" href="\/a\.png"\/><main>/);
+    expect(recorded.links).toEqual(extractLinks(html.slice(html.indexOf('<main>'))).links);
+    expect(recorded.links.map((l) => `${l.hreflang!.slice(1)}=${l.href}`)).toEqual([
+      'img srcset=/a.png',
+      'img srcset=/b.png',
+      'img src=/a.png',
+      'source srcset=/c.avif',
+      'img src=3',
+      'video poster=/p.jpg',
+      'video src=/v.mp4',
+      'track src=/t.vtt',
+      'audio src=/s.mp3',
+      'iframe src=/embed',
+      'object data=/d.pdf',
+      'script src=/x.js',
+      'link href=/s.css',
+      'video src=/raw.mp4',
+      'source src=/in-raw.webm',
+    ]);
+  });
+
   it('are the data-enhance names the HTML carries, on any element, split as the runtime splits them', () => {
     const made = jsx('div', { 'data-enhance': 'made-but-never-rendered' });
     void made;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/verify/links.ts';
+import { resourceMark, resourceOf, srcsetUrls } from '../../src/verify/resources.ts';
 import { isPageRelative, linkTarget, pageUrl } from '../../src/verify/link-target.ts';
 
 describe('extractLinks', () => {
@@ -18,11 +19,41 @@ describe('extractLinks', () => {
     ]);
   });
 
-  it('counts <link rel="alternate" hreflang> and ignores other links', () => {
+  it('counts <link rel="alternate" hreflang>, takes the file a stylesheet or icon link loads, and ignores other links', () => {
     const html =
       '<head><link rel="alternate" hreflang="en" href="/"><link rel="alternate" hreflang="x-default" href="/" />' +
-      '<link rel="alternate" href="/feed.xml"><link rel="stylesheet" href="/s.css"><link rel="canonical" href="/"></head>';
-    expect(extractLinks(html)).toEqual({ links: [], alternates: 2, enhancers: [] });
+      '<link rel="alternate" href="/feed.xml"><link rel="stylesheet" href="/s.css"><link rel="canonical" href="/">' +
+      '<link rel="Shortcut Icon" href="/i.ico"><link rel="preconnect" href="https://fonts.example"></head>';
+    expect(extractLinks(html)).toEqual({
+      links: [
+        { href: '/s.css', hreflang: resourceMark('link', 'href') },
+        { href: '/i.ico', hreflang: resourceMark('link', 'href') },
+      ],
+      alternates: 2,
+      enhancers: [],
+    });
+  });
+
+  it('takes the files elements load, each URL of a srcset, in the order of the attributes, with their element and attribute', () => {
+    const html =
+      '<IMG SRCSET="/a.png 1x, /b.png 2x" src="/a.png"><img src="/a.png"><picture><source srcset="/c.avif" type="image/avif"></picture>' +
+      '<video poster="/p.jpg" src="/v.mp4"><track src="/t.vtt"></video><audio src="/s.mp3"></audio><iframe src="/embed"></iframe>' +
+      '<embed src="/e.swf"><object data="/d.pdf"></object><script src="/x.js"></script><img alt="no src"><div src="/not-loaded"></div>';
+    const mark = (tag: string, attribute: string) => resourceMark(tag, attribute);
+    expect(extractLinks(html).links).toEqual([
+      { href: '/a.png', hreflang: mark('img', 'srcset') },
+      { href: '/b.png', hreflang: mark('img', 'srcset') },
+      { href: '/a.png', hreflang: mark('img', 'src') },
+      { href: '/c.avif', hreflang: mark('source', 'srcset') },
+      { href: '/p.jpg', hreflang: mark('video', 'poster') },
+      { href: '/v.mp4', hreflang: mark('video', 'src') },
+      { href: '/t.vtt', hreflang: mark('track', 'src') },
+      { href: '/s.mp3', hreflang: mark('audio', 'src') },
+      { href: '/embed', hreflang: mark('iframe', 'src') },
+      { href: '/e.swf', hreflang: mark('embed', 'src') },
+      { href: '/d.pdf', hreflang: mark('object', 'data') },
+      { href: '/x.js', hreflang: mark('script', 'src') },
+    ]);
   });
 
   it('collects data-enhance names of any element, each once, entities decoded', () => {
@@ -108,5 +139,27 @@ describe('linkTarget: where a link leads from the page it is on', () => {
   it('knows which hrefs depend on the page they are on', () => {
     expect(['nope', './nope', ' ../x', '?q', 'de/jobs'].map(isPageRelative)).toEqual([true, true, true, true, true]);
     expect(['/de', ' /de/nope', '//site.example/x', 'https://site.example/x', 'mailto:x'].map(isPageRelative)).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe('srcsetUrls: the URLs of a srcset, as the HTML standard reads them', () => {
+  it.each([
+    ['/a.png 1x, /b.png 2x', ['/a.png', '/b.png']],
+    ['/a.png', ['/a.png']],
+    ['  /a.png 480w,/b.png   800w , ', ['/a.png', '/b.png']],
+    ['/a,b.png 1x, /c.png 2x', ['/a,b.png', '/c.png']],
+    ['/a.png,/b.png', ['/a.png,/b.png']],
+    ['/a.png, /b.png', ['/a.png', '/b.png']],
+    ['data:image/png;base64,AAA= 1x, /b.png 2x', ['data:image/png;base64,AAA=', '/b.png']],
+    ['/a.png (max-width: 1px, 2x) 1x, /b.png', ['/a.png', '/b.png']],
+    ['', []],
+  ])('%j', (srcset, urls) => {
+    expect(srcsetUrls(srcset)).toEqual(urls);
+  });
+
+  it('marks a resource apart from any hreflang', () => {
+    expect(resourceOf(resourceMark('img', 'src'))).toBe('img src');
+    expect(resourceOf('de')).toBeNull();
+    expect(resourceOf(null)).toBeNull();
   });
 });
