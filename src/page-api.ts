@@ -99,8 +99,8 @@ export interface I18n {
    * `#` standing for the number. Render it as `data-plural={JSON.stringify(pluralTemplates(key))}`.
    */
   pluralTemplates(key: string): Record<string, string>;
-  /** Formats a date (ISO `2026-03-01`) in the current locale. */
-  formatDate(iso: string, style?: 'long' | 'medium' | 'short'): string;
+  /** Formats a calendar date (`2026-03-01`) in the current locale; a page that gives another form fails, naming it. */
+  formatDate(iso: string, style?: 'full' | 'long' | 'medium' | 'short'): string;
 }
 
 export function useI18n(): I18n {
@@ -135,21 +135,31 @@ function i18nFor(ctx: PageContext): I18n {
   };
 }
 
+const DATE_STYLES = new Set(['full', 'long', 'medium', 'short']);
+/** A calendar date as formatDate takes it: `2026-03-01`. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 const dateFormats = new Map<string, (iso: string) => string>();
 /**
  * Intl formatters are costly to create: one per locale and style. Each date is formatted once per
  * formatter: every page of a locale that shows a date shows the same few.
  */
-function dateFormat(iso: string, style: 'long' | 'medium' | 'short'): (date: string) => string {
+function dateFormat(iso: string, style: 'full' | 'long' | 'medium' | 'short'): (date: string) => string {
   const key = `${iso}|${style}`;
   let format = dateFormats.get(key);
   if (!format) {
+    if (!DATE_STYLES.has(style)) throw new Error(`formatDate(date, ${JSON.stringify(style)}): the style is one of 'long' (the default), 'medium', 'short' or 'full'.`);
     const intl = new Intl.DateTimeFormat(iso, { dateStyle: style, timeZone: 'UTC' });
     const texts = new Map<string, string>();
     format = (date) => {
       let text = texts.get(date);
       if (text === undefined) {
-        text = intl.format(new Date(date + 'T00:00:00Z'));
+        const day = new Date(date + 'T00:00:00Z');
+        // Also a day the month lacks (2026-02-30), which Date would carry into the next month.
+        if (typeof date !== 'string' || !ISO_DATE.test(date) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) {
+          throw new Error(`formatDate(${JSON.stringify(date)}): a date is a day of the calendar written YYYY-MM-DD, such as 2026-03-01.`);
+        }
+        text = intl.format(day);
         // A long dev session may format many: start afresh past a bound.
         if (texts.size >= MAX_DATES) texts.clear();
         texts.set(date, text);

@@ -64,4 +64,16 @@ describe('useI18n', () => {
     expect(shown).toEqual([expected, expected, expected, expected]);
     expect(calls).toBe(1);
   });
+
+  it.each(['2026-02-30', '2026-3-1', '2026-03-01T10:00:00Z', 'tomorrow', ''])('refuses the date %j, naming it and the form it takes, instead of carrying a missing day into the next month or failing with "Invalid time value"', (date) => {
+    expect(() => render(context('/a'), 1, [], (i) => i.formatDate(date))).toThrow(`formatDate(${JSON.stringify(date)}): a date is a day of the calendar written YYYY-MM-DD, such as 2026-03-01.`);
+  });
+
+  it('formats in each of the four styles, and names a style it does not know', () => {
+    for (const style of ['full', 'long', 'medium', 'short'] as const) {
+      const expected = new Intl.DateTimeFormat('fr-FR', { dateStyle: style, timeZone: 'UTC' }).format(new Date('2024-02-29T00:00:00Z'));
+      expect(render(context('/a'), 1, [], (i) => i.formatDate('2024-02-29', style))).toBe(`<p>${expected}</p>`);
+    }
+    expect(() => render(context('/a'), 1, [], (i) => i.formatDate('2024-02-29', 'huge' as never))).toThrow(`formatDate(date, "huge"): the style is one of 'long' (the default), 'medium', 'short' or 'full'.`);
+  });
 });
