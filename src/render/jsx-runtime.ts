@@ -205,8 +205,23 @@ function watchedComponent(type: string): (props: Props) => ReactElement {
   return component;
 }
 
+/**
+ * A function as a form's action (React 19's form actions): in static HTML React writes an action
+ * that throws when the form is submitted, so the form would do nothing. Refused where the page
+ * makes the element, so that the error points at that line.
+ */
+function refuseFunctionAction(type: string, props: Props): void {
+  const name = typeof props.action === 'function' ? 'action' : typeof props.formAction === 'function' ? 'formAction' : null;
+  if (name === null) return;
+  throw new Error(
+    `<${type} ${name}={function}> cannot work on a static page: React writes an action that throws when the form is submitted. ` +
+      'Give it the URL that takes the form (a page, or a service of yours), or submit it from an enhancer (templates/enhancers/).',
+  );
+}
+
 function recordedType(type: unknown, props: Props): unknown {
   if (typeof type !== 'string') return type === Suspense ? WatchedSuspense : type;
+  if (type === 'form' || type === 'button' || type === 'input') refuseFunctionAction(type, props);
   if (props.dangerouslySetInnerHTML != null) return rawHtmlComponent(type);
   if (type === 'a') return RecordedAnchor;
   if (type === 'link') return RecordedLink;

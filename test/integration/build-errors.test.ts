@@ -157,6 +157,16 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     });
   });
 
+  it('a form whose action is a function (React 19) fails naming the element and the line, instead of shipping a form that throws when submitted', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <form\n  action={async () => {}}><input name="q" /></form>;`) });
+    expect(err.code).toBe('RenderFailed');
+    expect(err.message).toBe(
+      'pages/about.tsx threw while rendering in locale en: <form action={function}> cannot work on a static page: React writes an action that throws when the form is submitted. ' +
+        'Give it the URL that takes the form (a page, or a service of yours), or submit it from an enhancer (templates/enhancers/).',
+    );
+    expect(err.detail).toMatch(/^at pages\/about\.tsx:6:\d+$/);
+  });
+
   // React 19 moves these to the start of <body>: invalid there (title, meta) and out of <main>,
   // which is all client navigation brings.
   it.each([
