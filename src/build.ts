@@ -17,7 +17,7 @@ import { damageWarnings, openCache } from './cache/build-cache.ts';
 import { pruneCache } from './cache/prune.ts';
 import { recordedOutput, recordOutput, type OutputReport, type Recorded, type RecordScope } from './cache/output-record.ts';
 import { sourceFolders, sourcePrint } from './cache/source-prints.ts';
-import { checkOutDir, checkReplaceable, siteFolders } from './site-folders.ts';
+import { checkOutDir, checkReplaceable, checkSiteRoot, siteFolders } from './site-folders.ts';
 import { assetsDir } from './paths.ts';
 
 export interface BuildOptions extends ConfigOverrides {
@@ -171,6 +171,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // Opened first: the config's bundle is kept in the cache too.
   const cacheWarnings: string[] = [];
   const root = path.resolve(options.root ?? process.cwd());
+  checkSiteRoot(root);
   // The output folder first (resolveConfig checks it again, with the config file): a cache inside it is its fault.
   const outDir = path.resolve(root, options.outDir ?? 'dist');
   checkOutDir(root, outDir, options.outDir !== undefined ? 'from --out' : 'the default', null);

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALES, resolveLocales, type Locale, type LocaleInput } from '
 import { errors, SitegenError } from './errors.ts';
 import { importConfigFile, type ConfigCache } from './config-file.ts';
 import { projectPath } from './file-paths.ts';
-import { checkOutDir, siteFolders } from './site-folders.ts';
+import { checkOutDir, CONFIG_FILES, siteFolders } from './site-folders.ts';
 
 /**
  * What a site writes in `sitegen.config.ts` (through `defineConfig`). `url` and `locales` make a
@@ -108,7 +108,7 @@ export interface ResolveResult {
 }
 
 /** The config file's names, in the order they are looked for in the project root (dev watches them too). */
-export const CONFIG_FILES = ['sitegen.config.ts', 'sitegen.config.js', 'sitegen.config.mjs'];
+export { CONFIG_FILES };
 
 export interface ConfigHooks {
   /** Hears of each of the site's files the config imports (the config itself first), for `sitegen dev` to watch. */

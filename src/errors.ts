@@ -171,6 +171,13 @@ export const errors = {
     new SitegenError('MessageMissing', `Message "${key}" is used in locale ${locale} but missing in ${defaultLocale}.json as well. Add it to locales/${defaultLocale}.json.`),
   messageFormat: (key: string, locale: string, cause: unknown) =>
     new SitegenError('MessageFormat', `Message "${key}" (${locale}) could not be formatted: ${why(cause)}. Check the values passed to it.`, { cause }),
+  rootNotFolder: (root: string, problem: 'is a file' | 'does not exist') =>
+    new SitegenError('RootNotFolder', `The project root ${root} ${problem}. Pass --root the folder that holds sitegen.config.ts, pages/ and locales/, or run sitegen in it.`),
+  rootNotSite: (root: string) =>
+    new SitegenError(
+      'RootNotSite',
+      `The project root ${root} holds no site: no sitegen.config.ts, pages/ or locales/. Run sitegen in the site's folder or pass it with --root; \`sitegen init\` starts a new site.`,
+    ),
   noPages: (dir: string) =>
     new SitegenError('NoPages', `No pages folder at ${dir}. Create it with one .tsx file per route, such as pages/index.tsx.`),
   pageNoDefault: (file: string) =>

@@ -3,11 +3,28 @@
  * that the folders a build writes (its output, its cache) keep apart from them. Its own module:
  * the build cache checks its folder before the config loads (the config's bundle is cached).
  */
+import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors } from './errors.ts';
 import { isWithin, overlapOf, projectPath } from './file-paths.ts';
 import { manifestFile } from './paths.ts';
+
+/** The names a site's config file may have, in the order they are looked for in its root. */
+export const CONFIG_FILES = ['sitegen.config.ts', 'sitegen.config.js', 'sitegen.config.mjs'];
+
+/**
+ * Refuses a project root that is not a folder holding a site (a config file, pages/ or locales/):
+ * a mistyped `--root` made a tree of cache folders there and then blamed a missing
+ * locales/en.json. Checked before a build, a dev server or a check writes anything into it.
+ */
+export function checkSiteRoot(root: string): void {
+  const stats = statSync(root, { throwIfNoEntry: false });
+  if (!stats?.isDirectory()) throw errors.rootNotFolder(root, stats ? 'is a file' : 'does not exist');
+  const { pagesDir, localesDir } = siteFolders(root);
+  if (CONFIG_FILES.some((name) => existsSync(path.join(root, name))) || existsSync(pagesDir) || existsSync(localesDir)) return;
+  throw errors.rootNotSite(root);
+}
 
 /** The site's source folders: where they are follows from its root alone, not from its config. */
 export function siteFolders(root: string): Record<'pagesDir' | 'templatesDir' | 'localesDir' | 'staticDir' | 'enhancersDir', string> {

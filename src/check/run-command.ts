@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { errors, SitegenError } from '../errors.ts';
 import { isWithin, projectPath } from '../file-paths.ts';
-import { siteSources } from '../site-folders.ts';
+import { checkSiteRoot, siteSources } from '../site-folders.ts';
 import type { MessageUsage } from '../build.ts';
 import type { Logger } from '../logger.ts';
 import type { CheckCommandContext, CheckCommandOptions } from './command.ts';
@@ -14,6 +14,7 @@ import type { CheckCommandContext, CheckCommandOptions } from './command.ts';
 export async function runCheckCommand(options: CheckCommandOptions, ctx: CheckCommandContext): Promise<0 | 1> {
   const [{ resolveConfig }, { check, exitCode, formatTable, renderHtmlReport, toJson }, { optimizeLater }] = await Promise.all([import('../config.ts'), import('./index.ts'), import('../optimize-later.ts')]);
   const root = path.resolve(ctx.cwd, options.root);
+  checkSiteRoot(root);
   const { config, warnings } = await resolveConfig(root);
   for (const warning of warnings) ctx.logger.warn(warning);
   const html = options.html ? path.resolve(ctx.cwd, options.html) : null;

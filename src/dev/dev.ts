@@ -12,6 +12,7 @@ import { watchSources, type SourceWatcher } from './watcher.ts';
 import { DevSession, Superseded } from './session.ts';
 import { formatProblem, renderOverlay, toProblem } from './overlay.ts';
 import { describeReport, sortRendered, type RebuildReport } from './rebuild-report.ts';
+import { checkSiteRoot } from '../site-folders.ts';
 
 export interface DevOptions {
   /** Project root: pages/, templates/, locales/, sitegen.config.ts. */
@@ -81,6 +82,7 @@ export const DEV_OUT_DIR = path.join('.sitegen-cache', 'dev');
 export async function dev(options: DevOptions): Promise<DevServer> {
   const logger = options.logger ?? createLogger();
   const root = path.resolve(options.root);
+  checkSiteRoot(root);
   const outDir = path.join(root, DEV_OUT_DIR);
   await mkdir(outDir, { recursive: true });
   const files = await StaticFiles.open(outDir);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from '../../src/build.ts';
@@ -592,6 +593,29 @@ describe('the CLI edge', () => {
     const code = await runCli(['node', 'sitegen', 'build', '--root', root, '--locales', 'de'], { cwd: root, logger });
     expect(code).toBe(0);
     expect(logger.lines.find((l) => l.level === 'info')!.msg).toMatch(/^built 6 pages, 2 \.html aliases and 2 not-found pages in 2 locales → .*dist \(\d+ files, [\d.]+ KB, [\d.]+ s, build [0-9a-f]{12}\)$/);
+  });
+
+  it('a --root that does not exist, is a file, or holds no site stops build, check and dev before they write anything into it', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'sitegen-roots-'));
+    const empty = path.join(parent, 'empty-folder');
+    await mkdir(empty);
+    const file = path.join(REPO, 'package.json');
+    const cases: [string, string][] = [
+      [path.join(parent, 'no-such-folder'), `The project root ${path.join(parent, 'no-such-folder')} does not exist. Pass --root the folder that holds sitegen.config.ts, pages/ and locales/, or run sitegen in it.`],
+      [file, `The project root ${file} is a file. Pass --root the folder that holds sitegen.config.ts, pages/ and locales/, or run sitegen in it.`],
+      [empty, `The project root ${empty} holds no site: no sitegen.config.ts, pages/ or locales/. Run sitegen in the site's folder or pass it with --root; \`sitegen init\` starts a new site.`],
+    ];
+    for (const [root, message] of cases) {
+      for (const command of [['build'], ['check'], ['dev', '--port', '0']]) {
+        const logger = createMemoryLogger();
+        expect(await runCli(['node', 'sitegen', ...command, '--root', root], { cwd: parent, logger }), `${command[0]} ${root}`).toBe(1);
+        expect(logger.lines.filter((l) => l.level === 'error').map((l) => l.msg)).toEqual([message]);
+      }
+    }
+    // Nothing made: a mistyped root used to get a tree of cache folders.
+    expect(await readdir(parent)).toEqual(['empty-folder']);
+    expect(await readdir(empty)).toEqual([]);
+    await rm(parent, { recursive: true });
   });
 
   it('a relative --root is taken from the folder the CLI runs in, for build as for check', async () => {
