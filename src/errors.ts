@@ -159,6 +159,10 @@ export const errors = {
         ? `${file}: the file is ${kind}; a locale file must be a JSON object of messages, such as { "nav": { "home": "Home" } }.`
         : `${file}: the value of "${key}" is ${kind}; a message must be a string or an object of messages.`,
     ),
+  localeKeyTwice: (file: string, key: string) =>
+    new SitegenError('LocaleKeyTwice', `${file}: the key "${key}" is written twice, dotted and nested (such as "a.b" beside "a": { "b": ... }), so one message would replace the other. Keep one of them.`),
+  localeKeyEmpty: (file: string, key: string) =>
+    new SitegenError('LocaleKeyEmpty', `${file}: the key ${JSON.stringify(key)} has an empty part ("" as a key). Give it a name, or remove it.`),
   /** `later`: findings about arguments left out, judged by the build once these are fixed (stages.ts, applyCheck). */
   translationErrors: (lines: string[], later = 0) =>
     new SitegenError('TranslationErrors', `${lines.length} translation error(s) would break pages; fix them (full report: sitegen check):`, {

@@ -26,13 +26,26 @@ export interface TreeFacts {
  */
 export function inspectTree(tree: Record<string, unknown>): TreeFacts | null {
   const facts: TreeFacts = { leaves: 0, dotted: false, keys: 0 };
-  return inspect(tree, facts) ? facts : null;
+  if (!inspect(tree, facts)) return null;
+  // Only a file with dotted keys can write one key twice ("a.b" beside "a": { "b" }): the loader refuses it.
+  return facts.dotted && dottedKeys(tree, '', new Set()).size < facts.leaves ? null : facts;
+}
+
+function dottedKeys(tree: Record<string, unknown>, prefix: string, into: Set<string>): Set<string> {
+  for (const key in tree) {
+    const value = tree[key];
+    if (typeof value === 'string') into.add(prefix + key);
+    else dottedKeys(value as Record<string, unknown>, prefix + key + '.', into);
+  }
+  return into;
 }
 
 function inspect(tree: Record<string, unknown>, facts: TreeFacts): boolean {
   // for...in: JSON.parse objects have no inherited enumerable keys, and no [key, value] arrays are made.
   for (const key in tree) {
     const value = tree[key];
+    // An empty key: the loader refuses it.
+    if (key === '') return false;
     facts.keys++;
     if (typeof value === 'string') facts.leaves++;
     else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {

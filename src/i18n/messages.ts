@@ -76,17 +76,54 @@ export function parseMessageFile(file: string, source: string): MessageFile {
   return { file, source, messages: flatten(file, data as Record<string, unknown>), tree: data as Record<string, unknown> };
 }
 
+/**
+ * The messages of a locale file's JSON, as dotted keys. A key may be written nested or dotted, but
+ * not both ways at once (`"a.b"` beside `"a": { "b" }`: one would silently replace the other), and
+ * no part of a key may be empty (`""`, `"a": { "": ... }`).
+ */
 export function flatten(file: string, data: Record<string, unknown>, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+  const walk: FlattenWalk = { dotted: false };
+  flattenInto(file, data, prefix, out, walk);
+  // Only with a dotted key can two messages have one key (rare: looked for only then).
+  const twice = walk.dotted ? keyWrittenTwice(data, prefix) : undefined;
+  if (twice !== undefined) throw errors.localeKeyTwice(file, twice);
+  return out;
+}
+
+/** What a flatten walk saw: whether a key of the file has a dot. */
+interface FlattenWalk {
+  dotted: boolean;
+}
+
+function flattenInto(file: string, data: Record<string, unknown>, prefix: string, out: Record<string, string>, walk: FlattenWalk): void {
   // for...in rather than Object.entries: no [key, value] array per message (about half the time).
   // The data comes from JSON.parse, so it has no inherited enumerable keys.
   for (const key in data) {
     const value = data[key];
     const full = prefix + key;
+    if (key === '') throw errors.localeKeyEmpty(file, full);
+    if (!walk.dotted && key.includes('.')) walk.dotted = true;
     if (typeof value === 'string') out[full] = value;
-    else if (value && typeof value === 'object' && !Array.isArray(value)) flatten(file, value as Record<string, unknown>, full + '.', out);
+    else if (value && typeof value === 'object' && !Array.isArray(value)) flattenInto(file, value as Record<string, unknown>, full + '.', out, walk);
     else throw errors.localeShapeInvalid(file, full, kindOf(value));
   }
-  return out;
+}
+
+/** The first dotted key two messages of `data` share, if any. */
+function keyWrittenTwice(data: Record<string, unknown>, prefix: string): string | undefined {
+  const seen = new Set<string>();
+  let twice: string | undefined;
+  const walk = (node: Record<string, unknown>, at: string) => {
+    for (const key in node) {
+      const value = node[key];
+      if (typeof value === 'string') {
+        if (seen.has(at + key)) twice ??= at + key;
+        seen.add(at + key);
+      } else walk(value as Record<string, unknown>, at + key + '.');
+    }
+  };
+  walk(data, prefix);
+  return twice;
 }
 
 /** What a JSON value that is not an object of messages is, for errors.localeShapeInvalid: `an array`, `a number`, `null`, ... */

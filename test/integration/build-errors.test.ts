@@ -465,6 +465,13 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(nested.message).toBe('locales/de.json: the value of "nav.about" is an array; a message must be a string or an object of messages.');
     const count = await failingBuild({ 'locales/de.json': '{\n  "about": { "title": 3 }\n}\n' });
     expect(count.message).toBe('locales/de.json: the value of "about.title" is a number; a message must be a string or an object of messages.');
+    // A key given twice, dotted and nested (JSON.parse keeps both): one would silently win.
+    const twice = await failingBuild({ 'locales/de.json': '{\n  "about": { "title": "Über uns" },\n  "about.title": "Über"\n}\n' });
+    expect(twice.code).toBe('LocaleKeyTwice');
+    expect(twice.message).toBe('locales/de.json: the key "about.title" is written twice, dotted and nested (such as "a.b" beside "a": { "b": ... }), so one message would replace the other. Keep one of them.');
+    const empty = await failingBuild({ 'locales/de.json': '{\n  "": "leer"\n}\n' });
+    expect(empty.code).toBe('LocaleKeyEmpty');
+    expect(empty.message).toBe('locales/de.json: the key "" has an empty part ("" as a key). Give it a name, or remove it.');
     const whole = await failingBuild({ 'locales/de.json': '["Startseite"]\n' });
     expect(whole.message).toBe('locales/de.json: the file is an array; a locale file must be a JSON object of messages, such as { "nav": { "home": "Home" } }.');
   });

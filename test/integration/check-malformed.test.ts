@@ -96,4 +96,14 @@ describe('sitegen check with a malformed locale file and pages/', () => {
       'the file is a string; a locale file must be a JSON object of messages, such as { "nav": { "home": "Home" } }. Nothing else is checked in this file.',
     ]);
   });
+
+  it.each([
+    ['a key written dotted and nested', '{\n  "nav.home": "Главная",\n  "nav": { "home": "Главная" }\n}\n', 'the key "nav.home" is written twice, dotted and nested (such as "a.b" beside "a": { "b": ... }), so one message would replace the other. Keep one of them.'],
+    ['an empty key', '{\n  "nav": { "home": "Главная", "": "?" }\n}\n', 'the key "nav." has an empty part ("" as a key). Give it a name, or remove it.'],
+  ])('%s: an error of the file, as the build refuses it', async (_, text, message) => {
+    const root = await cleanSite({ 'locales/ru.json': text });
+    const { code, stdout } = await sitegenCheck(root, ['--locale', 'ru', '--json']);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout).findings).toEqual([expect.objectContaining({ ...RU_FINDING, line: null, column: null, message: `${message} Nothing else is checked in this file.` })]);
+  });
 });
