@@ -219,14 +219,31 @@ function refuseFunctionAction(type: string, props: Props): void {
   );
 }
 
+/**
+ * What the runtime does with an element of a type; most have nothing, decided by one lookup.
+ * `recorded`: `<a>`, `<link>`, HOISTABLE and RESOURCE_ATTRIBUTES (their components); `form`: may
+ * take a function as its action (refuseFunctionAction); `document`: the document's own elements,
+ * which sitegen writes around the layout (render/document.ts).
+ */
+const KINDS = new Map<string, 'recorded' | 'form' | 'document'>([
+  ...['a', 'link', ...HOISTABLE, ...RESOURCE_ATTRIBUTES.keys()].map((type) => [type, 'recorded'] as const),
+  ...['form', 'button', 'input'].map((type) => [type, 'form'] as const),
+  ...['html', 'head', 'body'].map((type) => [type, 'document'] as const),
+]);
+
 function recordedType(type: unknown, props: Props): unknown {
   if (typeof type !== 'string') return type === Suspense ? WatchedSuspense : type;
-  if (type === 'form' || type === 'button' || type === 'input') refuseFunctionAction(type, props);
+  const kind = KINDS.get(type);
+  if (kind === 'form') refuseFunctionAction(type, props);
+  else if (kind === 'document') {
+    throw new Error(
+      `<${type}> is written by sitegen around the layout: a layout renders what goes in <body> (with <main id="main">{children}</main>), a page what goes in <main>, ` +
+        "and the head comes from the page's `head` and sitegen.config.ts. Leave out <html>, <head> and <body>.",
+    );
+  }
   if (props.dangerouslySetInnerHTML != null) return rawHtmlComponent(type);
-  if (type === 'a') return RecordedAnchor;
-  if (type === 'link') return RecordedLink;
-  if (HOISTABLE.has(type) || RESOURCE_ATTRIBUTES.has(type) || props['data-enhance'] !== undefined) return watchedComponent(type);
-  return type;
+  if (kind === 'recorded') return type === 'a' ? RecordedAnchor : type === 'link' ? RecordedLink : watchedComponent(type);
+  return props['data-enhance'] !== undefined ? watchedComponent(type) : type;
 }
 
 export function jsx(type: unknown, props: Props, key?: string): ReactElement {

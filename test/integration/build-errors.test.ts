@@ -168,6 +168,14 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.detail).toMatch(/^at pages\/about\.tsx:6:\d+$/);
   });
 
+  it('a layout that renders <html>, <head> or <body> fails naming the element and the line: sitegen writes the document around it', async () => {
+    const layout = "import type { LayoutProps } from 'sitegen';\nexport default function Other({ children }: LayoutProps) {\n  return <html><body><main id=\"main\">{children}</main></body></html>;\n}\n";
+    const err = await failingBuild({ 'templates/layouts/other.tsx': layout });
+    expect(err.code).toBe('RenderFailed');
+    expect(err.message).toMatch(/^pages\/about\.tsx threw while rendering in locale en: <body> is written by sitegen around the layout: .* Leave out <html>, <head> and <body>\.$/);
+    expect(err.detail).toMatch(/^at templates\/layouts\/other\.tsx:3:\d+$/);
+  });
+
   // React 19 moves these to the start of <body>: invalid there (title, meta) and out of <main>,
   // which is all client navigation brings.
   it.each([
