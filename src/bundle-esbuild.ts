@@ -48,14 +48,17 @@ const JSX_SOURCE = 'sitegen-jsx';
 /** The generated entry module: every page and layout, and the renderer's exports. */
 export const ENTRY = 'sitegen:server';
 
-/** Image files pages and templates may import (or name in a CSS url()). */
-const IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'gif', 'svg', 'ico'];
-export const IMAGE = new RegExp(`\\.(${IMAGE_TYPES.join('|')})$`, 'i');
-const IMAGE_NAMESPACE = 'sitegen-image';
-/** Marks a resolve that is the image file itself (for the file loader), not an import to make a URL of. */
-const IMAGE_FILE = 'sitegen-image-file';
-/** The folder of the assets folder that imported images are written into, beside the stylesheet. */
-export const IMAGES_FOLDER = 'assets';
+/**
+ * Files pages and templates may import, or name in a CSS url(): images, fonts, audio, video and
+ * subtitles, PDFs. Each is written content-hashed into the assets folder, and an import is its URL.
+ */
+export const ASSET_FILE_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'avif', 'gif', 'svg', 'ico', 'woff', 'woff2', 'ttf', 'otf', 'eot', 'mp4', 'webm', 'ogv', 'ogg', 'mp3', 'm4a', 'wav', 'vtt', 'pdf'];
+export const ASSET_FILE = new RegExp(`\\.(${ASSET_FILE_TYPES.join('|')})$`, 'i');
+const ASSET_NAMESPACE = 'sitegen-asset';
+/** Marks a resolve that is the file itself (for the file loader), not an import to make a URL of. */
+const ASSET_ITSELF = 'sitegen-asset-file';
+/** The folder of the assets folder that imported files are written into, beside the stylesheet. */
+export const ASSET_FILES_FOLDER = 'assets';
 
 /** The output files (paths absolute, in the bundle's folder), the metafile, the minified CSS and the code's print. */
 export interface BuiltServer {
@@ -144,22 +147,22 @@ export async function runServerEsbuild(
           },
         },
         {
-          // An image a page or template imports: its value is the image's URL in the assets folder,
-          // where the build writes it (bundle.ts, ServerBundle's images) under the content-hashed
+          // A file a page or template imports (an image): its value is the file's URL in the assets
+          // folder, where the build writes it (bundle.ts, ServerBundle's files) under the content-hashed
           // name esbuild's file loader gives it, as it does for a CSS url() (which needs no more:
           // the stylesheet is written into that folder too). The loader's own value is a path
           // relative to the bundle's file, which no page could use.
-          name: 'sitegen-images',
+          name: 'sitegen-asset-files',
           setup(build: esbuild.PluginBuild) {
-            build.onResolve({ filter: IMAGE }, async (args) => {
+            build.onResolve({ filter: ASSET_FILE }, async (args) => {
               // The URL module's own import of the file (an absolute path), for the file loader.
-              if (args.namespace === IMAGE_NAMESPACE) return { path: args.path };
-              if (args.kind === 'url-token' || args.pluginData === IMAGE_FILE) return undefined;
-              const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: IMAGE_FILE });
-              return found.errors.length ? { errors: found.errors } : { path: found.path, namespace: IMAGE_NAMESPACE };
+              if (args.namespace === ASSET_NAMESPACE) return { path: args.path };
+              if (args.kind === 'url-token' || args.pluginData === ASSET_ITSELF) return undefined;
+              const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: ASSET_ITSELF });
+              return found.errors.length ? { errors: found.errors } : { path: found.path, namespace: ASSET_NAMESPACE };
             });
-            build.onLoad({ filter: /./, namespace: IMAGE_NAMESPACE }, (args) => ({
-              contents: `import file from ${JSON.stringify(args.path)};\nexport default ${JSON.stringify(`${config.assetsBase}${IMAGES_FOLDER}/`)} + file.slice(file.lastIndexOf('/') + 1);\n`,
+            build.onLoad({ filter: /./, namespace: ASSET_NAMESPACE }, (args) => ({
+              contents: `import file from ${JSON.stringify(args.path)};\nexport default ${JSON.stringify(`${config.assetsBase}${ASSET_FILES_FOLDER}/`)} + file.slice(file.lastIndexOf('/') + 1);\n`,
               loader: 'js',
             }));
           },
@@ -189,7 +192,7 @@ export async function runServerEsbuild(
       chunkNames: 'chunks/[name]-[hash]',
       external: EXTERNAL,
       alias: { sitegen: path.join(SRC_DIR, 'page-api.ts'), [`${JSX_SOURCE}/jsx-runtime`]: JSX_RUNTIME },
-      loader: Object.fromEntries(IMAGE_TYPES.map((type) => [`.${type}`, 'file'])),
+      loader: Object.fromEntries(ASSET_FILE_TYPES.map((type) => [`.${type}`, 'file'])),
       logLevel: 'silent',
       absWorkingDir: config.root,
     } satisfies esbuild.BuildOptions;

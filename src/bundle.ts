@@ -9,7 +9,7 @@ import { projectPath } from './file-paths.ts';
 import { isProcessAlive } from './process-alive.ts';
 import { externalPackages, linkPackages, preloadReactServer } from './bundle-modules.ts';
 import { api as esbuildApi } from './esbuild-api.ts';
-import { decodeBuilt, encodeBuilt, ENTRY, IMAGE, KeptContext, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
+import { ASSET_FILE, decodeBuilt, encodeBuilt, ENTRY, KeptContext, runServerEsbuild, type BuiltServer } from './bundle-esbuild.ts';
 import { cachedRun, type Inputs } from './cache/bundle-cache.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
 
@@ -36,10 +36,11 @@ export interface ServerBundle {
   /** All CSS the pages and templates import, minified. */
   css: string;
   /**
-   * The images pages, templates and their CSS import, by their content-hashed names: the build
-   * writes them into the assets folder's `assets/`, where their URLs point (bundle-esbuild.ts).
+   * The files (images, fonts, media) pages, templates and their CSS import, by their content-hashed
+   * names: the build writes them into the assets folder's `assets/`, where their URLs point
+   * (bundle-esbuild.ts).
    */
-  images: { name: string; contents: Uint8Array }[];
+  files: { name: string; contents: Uint8Array }[];
   metafile: esbuild.Metafile;
   /** Layout names (`default`), and their files in the same order. */
   layouts: string[];
@@ -204,7 +205,7 @@ export async function bundleServer(
     dir: into.dir,
     codePrint,
     css,
-    images: built.outputFiles.filter((f) => IMAGE.test(f.path)).map((f) => ({ name: path.basename(f.path), contents: f.contents })),
+    files: built.outputFiles.filter((f) => ASSET_FILE.test(f.path)).map((f) => ({ name: path.basename(f.path), contents: f.contents })),
     metafile,
     layouts,
     layoutFiles,

@@ -9,7 +9,7 @@ import { parseWhileWaiting } from './i18n/parse-ahead.ts';
 import { check, formatFinding, type CheckOptions, type CheckReport, type Finding } from './check/index.ts';
 import type { LocaleMessages } from './i18n/deferred-messages.ts';
 import { checkOutputPaths } from './output-paths.ts';
-import { IMAGES_FOLDER } from './bundle-esbuild.ts';
+import { ASSET_FILES_FOLDER } from './bundle-esbuild.ts';
 import { discoverRoutes, type RouteFile } from './routes.ts';
 import { bundleServer, type BundleFolder, type ServerBundle } from './bundle.ts';
 import type { RuntimeAssets } from './runtime-bundle.ts';
@@ -764,7 +764,7 @@ function siteFiles(state: BuildState): { rel: string; write: (out: string) => Pr
   const put = (rel: string, contents: () => string | Uint8Array) => ({ rel, write: (out: string) => writeOut(out, rel, contents(), state.previous) });
   return [
     ...(state.cssFile ? [put(path.join(assets, state.cssFile), () => state.server!.css)] : []),
-    ...state.server!.images.map((image) => put(path.join(assets, IMAGES_FOLDER, image.name), () => image.contents)),
+    ...state.server!.files.map((file) => put(path.join(assets, ASSET_FILES_FOLDER, file.name), () => file.contents)),
     ...state.runtime!.files.map((file) => put(path.join(assets, file.path), () => file.contents)),
     put(path.join(assets, manifestFile(state.buildId)), () => JSON.stringify(createManifest(state.buildId, state.pages, config.locales, config.defaultLocale.code), null, 2) + '\n'),
     { rel: SITEMAP, write: (out: string) => writeSitemap(state, out) },

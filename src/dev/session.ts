@@ -11,7 +11,7 @@ import { runPipeline } from '../build.ts';
 import { addStylesheet, checkStage, jobError, newState, renderContext, verifyStage, type BuildState } from '../stages.ts';
 import { BundleFolder, bundleServer } from '../bundle.ts';
 import { describePages } from '../render/pages.ts';
-import { IMAGES_FOLDER } from '../bundle-esbuild.ts';
+import { ASSET_FILES_FOLDER } from '../bundle-esbuild.ts';
 import { renderAll } from '../render/pool.ts';
 import { discoverRoutes } from '../routes.ts';
 import { readMessageFile } from '../i18n/messages.ts';
@@ -249,13 +249,13 @@ export class DevSession {
       draft.results = [...merged.values()];
       await verifyStage(draft);
       if (reloadAll && draft.cssFile) await writeOut(this.outDir, path.join(assetsDir(config.assetsBase), draft.cssFile), draft.server!.css);
-      // Images imported since (content-hashed: one the last bundle had is there already), and no
-      // longer those no page imports now, as a fresh start would have them.
-      const images = path.join(assetsDir(config.assetsBase), IMAGES_FOLDER);
-      const had = new Set(state.server!.images.map((image) => image.name));
-      const has = new Set(draft.server!.images.map((image) => image.name));
-      for (const image of draft.server!.images) if (!had.has(image.name)) await writeOut(this.outDir, path.join(images, image.name), image.contents);
-      for (const name of had) if (!has.has(name)) await rm(path.join(this.outDir, images, name), { force: true });
+      // Files (images, fonts) imported since (content-hashed: one the last bundle had is there
+      // already), and no longer those no page imports now, as a fresh start would have them.
+      const folder = path.join(assetsDir(config.assetsBase), ASSET_FILES_FOLDER);
+      const had = new Set(state.server!.files.map((file) => file.name));
+      const has = new Set(draft.server!.files.map((file) => file.name));
+      for (const file of draft.server!.files) if (!had.has(file.name)) await writeOut(this.outDir, path.join(folder, file.name), file.contents);
+      for (const name of had) if (!has.has(name)) await rm(path.join(this.outDir, folder, name), { force: true });
       // The stylesheet it replaces (content-hashed, so another name): every page links the new one now.
       if (state.cssFile && state.cssFile !== draft.cssFile) await rm(path.join(this.outDir, assetsDir(config.assetsBase), state.cssFile), { force: true });
 

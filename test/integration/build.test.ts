@@ -5,7 +5,8 @@ import path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
-import { expectSameTree, FIXTURES, fixtureSites, listFiles, read } from '../helpers/site.ts';
+import { ASSET_FILE_TYPES } from '../../src/bundle-esbuild.ts';
+import { expectSameTree, FIXTURES, fixtureSites, listFiles, read, REPO } from '../helpers/site.ts';
 
 const site = fixtureSites('basic');
 const head = (html: string) => parseDocument(html);
@@ -282,6 +283,34 @@ export default function About() {
     const root = await site({ 'templates/static/x.css': 'p {}\n', 'templates/static/x.js': '\n', 'pages/about.tsx': `import { useI18n, type PageHead } from 'sitegen';\nexport const head: PageHead = { title: 'about.title', description: 'about.description' };\nexport default function About() {\n  const { t } = useI18n();\n  return ${body};\n}\n` });
     await build({ root, logger: createMemoryLogger() });
     expect(await read(root, 'dist/about/index.html')).toContain('<main id="main" tabindex="-1"><div><svg><title>Logo</title></svg><link rel="stylesheet" href="/x.css"/><script src="/x.js"></script>About us</div></main>');
+  });
+
+  it('writes a font a stylesheet names and a video a page imports into the assets folder, as it does images', async () => {
+    const font = Buffer.from('wOF2 not really a font');
+    const video = Buffer.from('not really a video');
+    const page = `import { useI18n, type PageHead } from 'sitegen';
+import './about.css';
+import clip from './clip.mp4';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+export default function About() {
+  const { t } = useI18n();
+  return <h1>{t('about.title')}<video src={clip} /></h1>;
+}
+`;
+    const root = await site({ 'pages/about.tsx': page, 'pages/about.css': '@font-face { font-family: X; src: url(./x.woff2) format("woff2"); }\n', 'pages/x.woff2': font.toString(), 'pages/clip.mp4': video.toString() });
+    await build({ root, logger: createMemoryLogger() });
+    const src = /<video src="([^"]+)"/.exec(await read(root, 'dist/about/index.html'))?.[1];
+    expect(src).toMatch(/^\/_static\/assets\/clip-[A-Z0-9]+\.mp4$/);
+    expect(await readFile(path.join(root, 'dist', src!))).toEqual(video);
+    const assets = await readdir(path.join(root, 'dist/_static/assets'));
+    const woff2 = assets.find((f) => f.endsWith('.woff2'))!;
+    expect(await readFile(path.join(root, 'dist/_static/assets', woff2))).toEqual(font);
+    expect(await read(root, `dist/_static/assets/${assets.find((f) => f.endsWith('.css'))!}`)).toContain(`url(./${woff2})`);
+  });
+
+  it("the starter's assets.d.ts declares every kind of file an import makes a URL of", async () => {
+    const declared = await readFile(path.join(REPO, 'starter/templates/assets.d.ts'), 'utf8');
+    expect([...declared.matchAll(/declare module '\*\.(\w+)'/g)].map((m) => m[1])).toEqual(ASSET_FILE_TYPES);
   });
 
   it('copies a static 404.html where the site has no not-found page of its own (pages/404.tsx)', async () => {

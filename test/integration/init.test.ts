@@ -28,7 +28,7 @@ const STARTER = [
   'pages/404.tsx',
   'pages/index.tsx',
   'sitegen.config.ts',
-  'templates/images.d.ts',
+  'templates/assets.d.ts',
   'templates/layouts/default.css',
   'templates/layouts/default.tsx',
   'templates/static/favicon.svg',

@@ -161,7 +161,7 @@ describe('a site made with sitegen init, with pl and pt-PT added by config', () 
   it('type-checks with tsc --noEmit against the package\'s declarations, which are not `any`', async () => {
     // Any layout name the site has a file for (the generator knows none of its own).
     const typed = path.join(site, 'pages', 'typed.tsx');
-    // And an imported image is its URL (the starter's templates/images.d.ts).
+    // And an imported image is its URL (the starter's templates/assets.d.ts).
     await writeFile(typed, `import type { LayoutName } from 'sitegen';\nimport logo from '../templates/static/favicon.svg';\nexport const layout: LayoutName = 'landing';\nexport const src: string = logo;\n`);
     await run('npx', ['tsc', '--noEmit'], site).finally(() => rm(typed));
     await writeFile(path.join(site, 'pages', 'wrong.tsx'), `import { useI18n } from 'sitegen';\nexport default function Wrong() {\n  const n: number = useI18n().locale.code;\n  return <p>{n}</p>;\n}\n`);
