@@ -18,6 +18,7 @@ import { checkReference, flatReference, syntaxProblem, type Reference } from './
 import type { Run } from './run.ts';
 import { isSpaceChar, LETTER } from './shape.ts';
 import { visibleWordCount } from './visible-words.ts';
+import { entityProblem } from './html-entities.ts';
 
 export interface Counts {
   translated: number;
@@ -134,6 +135,9 @@ class TranslationWalk {
       });
       return;
     }
+    // An entity en has too is en's finding.
+    const entities = value !== enValue && value.includes('&') ? entityProblem(value) : null;
+    if (entities) run.findings.addProblem(file, prefix + key, entities);
     // A text identical to en has en's shape, and plain text where en has plain text too has
     // nothing to compare (most messages of a site): neither is read again.
     const same = enShape !== null && (value === enValue || (isPlainShape(enShape) && isPlainText(value)));

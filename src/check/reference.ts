@@ -9,6 +9,7 @@ import type { MessageTree } from './message-tree.ts';
 import { parseMessage, type MessageShape } from './message-shape.ts';
 import type { Run } from './run.ts';
 import { RUNTIME_ARGUMENTS, RUNTIME_PREFIX } from '../runtime/types.ts';
+import { entityProblem } from './html-entities.ts';
 
 /** en, parsed once, as every locale is compared with it. */
 export interface Reference {
@@ -30,6 +31,8 @@ export function checkReference(run: Run, file: LocaleFile): Reference {
   const tree = flat ? flatten(file.file, file.tree) : file.tree;
   const shapes: (MessageShape | null)[] = [];
   forEachMessage(tree, '', (prefix, key, value) => {
+    const entities = value.includes('&') ? entityProblem(value) : null;
+    if (entities) run.findings.addProblem(file, prefix + key, entities);
     const parsed = parseMessage(value);
     if (!parsed.ok) {
       run.findings.addProblem(file, prefix + key, syntaxProblem(parsed.error), true);
@@ -108,6 +111,8 @@ export function syntaxProblem(error: { at: number; reason: string }) {
     kind: 'syntax' as const,
     at: error.at,
     message: `Invalid ICU MessageFormat at character ${error.at + 1} of the message: ${error.reason}.`,
-    hint: 'Fix the message; the build cannot format it. Literal braces are written in quotes: \'{\'.',
+    hint: / tag /.test(error.reason)
+      ? "Fix the message; the build cannot format it. A message's tags have no attributes and are closed (<b>text</b>): a link is a tag the page fills (<link>text</link>), and a line break is two messages or a tag. A literal < is written in quotes: '<'."
+      : "Fix the message; the build cannot format it. Literal braces are written in quotes: '{'.",
   };
 }

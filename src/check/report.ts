@@ -31,6 +31,7 @@ export type FindingKind =
   | 'argument-kind'
   | 'tag-mismatch'
   | 'tag-nesting'
+  | 'html-entity'
   | 'plural-missing'
   | 'plural-unused'
   | 'plural-unreachable'
@@ -57,6 +58,7 @@ export const SEVERITY: Readonly<Record<FindingKind, Severity>> = {
   'argument-kind': 'error',
   'tag-mismatch': 'error',
   'tag-nesting': 'warning',
+  'html-entity': 'warning',
   'plural-missing': 'warning',
   'plural-unused': 'warning',
   'plural-unreachable': 'info',

@@ -133,6 +133,24 @@ describe('sitegen check (command)', () => {
     expect(code).toBe(1);
   });
 
+  it("an HTML entity in a translation or in en is a warning naming the character to write, located at the entity", async () => {
+    const read = async (code: string) => JSON.parse(await readFile(path.join(CLEAN, `locales/${code}.json`), 'utf8'));
+    const [en, fr] = [await read('en'), await read('fr')];
+    fr.home.description = 'L&rsquo;animation sur votre téléphone';
+    en.nav.home = 'Home&nbsp;page';
+    const root = await cleanSite({ 'locales/en.json': JSON.stringify(en, null, 2), 'locales/fr.json': JSON.stringify(fr, null, 2) });
+    const { code, stdout } = await sitegenCheck(['--root', root, '--json', '--strict']);
+    const findings = JSON.parse(stdout).findings.filter((f: { kind: string }) => f.kind === 'html-entity');
+    expect(findings.map((f: { locale: string; key: string; severity: string; line: number; column: number; hint: string }) => [f.locale, f.key, f.severity, f.hint])).toEqual([
+      ['en', 'nav.home', 'warning', 'Write the character instead: a no-break space (U+00A0, typed as it is) for &nbsp;.'],
+      ['fr', 'home.description', 'warning', 'Write the character instead: ’ for &rsquo;.'],
+    ]);
+    // At the entity in the file: `"description": "L&rsquo;...` (column of the &).
+    const line = (await readFile(path.join(root, 'locales/fr.json'), 'utf8')).split('\n').findIndex((l) => l.includes('&rsquo;'));
+    expect(findings[1]).toMatchObject({ line: line + 1, column: (await readFile(path.join(root, 'locales/fr.json'), 'utf8')).split('\n')[line]!.indexOf('&rsquo;') + 1 });
+    expect(code).toBe(1);
+  });
+
   it('--json prints only the JSON report, with the documented schema', async () => {
     const { stdout, info, code } = await sitegenCheck(['--json', '--root', FAULTS]);
     expect(info).toBe('');
