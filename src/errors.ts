@@ -279,6 +279,15 @@ export const errors = {
           ? 'Remove it: the title and description come from `head`.'
           : 'Render it where React keeps it (a <link rel="stylesheet"> without precedence, a <script> without async), or remove it.'),
     ),
+  moduleLoadFailed: (cause: Error, where: string | undefined) => {
+    const reason = cause.cause instanceof Error ? `${cause.message} (${cause.cause.message})` : cause.message;
+    return new SitegenError(
+      'ModuleLoadFailed',
+      `The top-level code of a page, layout or component failed as the pages' code loaded, before any page rendered: ${reason}. ` +
+        'It runs once per build (a top-level await of data, say): fix it, or catch the failure there.',
+      { cause, detail: where ? `at ${where}` : undefined },
+    );
+  },
   pageCalledExit: (code: number | string) =>
     new SitegenError('PageCalledExit', `it called process.exit(${code}). A page must not end the build; throw an error instead.`),
   renderWorkerExited: (pages: string[], code: number) =>

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RouteFile } from '../routes.ts';
 import { errors } from '../errors.ts';
@@ -6,6 +7,7 @@ import { projectPath } from '../file-paths.ts';
 import { localePrefixOf, NOT_FOUND_PATH } from '../paths.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { importModule } from '../import-module.ts';
+import { siteFrame } from './source-location.ts';
 
 interface PageModule {
   default?: unknown;
@@ -14,12 +16,12 @@ interface PageModule {
   head?: unknown;
 }
 
-/** Imports the server module and checks each page's exports: component, layout, head, aliases. */
 /** An alias: an absolute path ending in .html, its folders and name made of what a page's path may hold (routes.ts). */
 const ALIAS = /^(?:\/[\w.-]+)+\.html$/;
 /** A folder `.` or `..`, which a browser resolves away. */
 const DOT_SEGMENT = /\/\.\.?\//;
 
+/** Imports the server module and checks each page's exports: component, layout, head, aliases. */
 export async function describePages(
   modulePath: string,
   config: Pick<ResolvedConfig, 'root' | 'locales' | 'defaultLocale'>,
@@ -29,7 +31,11 @@ export async function describePages(
 ): Promise<{ pages: PageInfo[]; notFound: PageInfo | null }> {
   const { root } = config;
   const codes = config.locales.map((l) => l.code);
-  const mod = await importModule<{ pages: Record<string, PageModule> }>(pathToFileURL(modulePath).href);
+  const mod = await importModule<{ pages: Record<string, PageModule> }>(pathToFileURL(modulePath).href).catch((cause: unknown) => {
+    // The top-level code of a page, layout or component (a top-level await of data) threw.
+    if (!(cause instanceof Error) || cause.name === 'SitegenError') throw cause;
+    throw errors.moduleLoadFailed(cause, siteFrame(cause.stack, path.dirname(modulePath), root));
+  });
   const describe = (file: string, routePath: string | null, base: string): PageInfo => {
     const key = projectPath(root, file);
     const page = mod.pages[key]!;

@@ -191,6 +191,16 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     );
   });
 
+  it('a page whose top-level code throws (a top-level await of data that fails) names the error and the line, not a stack in the server bundle', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE('return <h1>x</h1>;', "const data = await Promise.reject(new Error('the data service is down', { cause: new Error('ECONNREFUSED') }));\nvoid data;") });
+    expect(err.code).toBe('ModuleLoadFailed');
+    expect(err.message).toBe(
+      "The top-level code of a page, layout or component failed as the pages' code loaded, before any page rendered: the data service is down (ECONNREFUSED). " +
+        'It runs once per build (a top-level await of data, say): fix it, or catch the failure there.',
+    );
+    expect(err.detail).toMatch(/^at pages\/about\.tsx:3:\d+$/);
+  });
+
   it('a page that calls process.exit() while rendering fails the build with page and locale, instead of ending it', async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE(`if (t('about.title') === 'Über uns') process.exit(0);\n  return <h1>x</h1>;`) }, { workers: 0 });
     expect(err.code).toBe('RenderFailed');
