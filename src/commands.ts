@@ -67,12 +67,15 @@ export async function initCommand(dir: string, opts: { force?: boolean }, ctx: C
 }
 
 const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
+/** `1 page`, `2 pages`. */
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function printSummary(logger: Logger, r: BuildResult): void {
   const warnings = r.warnings;
+  const aliases = r.aliases ? `, ${count(r.aliases, '.html alias', '.html aliases')}` : '';
   logger.info(
-    `built ${r.shard ? `shard ${formatShard(r.shard)}: ` : ''}${r.pages} pages${r.aliases ? `, ${r.aliases} .html aliases` : ''} and ${r.notFoundPages} not-found pages in ${r.locales} locales → ${r.outDir} ` +
-      `(${r.files} files, ${kb(r.bytes)}, ${(r.ms / 1000).toFixed(2)} s, build ${r.buildId})`,
+    `built ${r.shard ? `shard ${formatShard(r.shard)}: ` : ''}${count(r.pages, 'page')}${aliases} and ${count(r.notFoundPages, 'not-found page')} in ${count(r.locales, 'locale')} → ${r.outDir} ` +
+      `(${count(r.files, 'file')}, ${kb(r.bytes)}, ${(r.ms / 1000).toFixed(2)} s, build ${r.buildId})`,
   );
   if (r.cache) logger.info(`cache: ${r.cache.reused} page(s) reused, ${r.cache.rendered + r.cache.damaged} rendered (${r.cache.dir})`);
   if (r.runtime) logger.info(`runtime: core ${r.runtime.coreGzip} B gzipped, root redirect ${r.runtime.redirectBytes} B`);

@@ -183,7 +183,7 @@ describe('the CLI', () => {
     const logger = createMemoryLogger();
     expect(await runCli(['node', 'sitegen', 'build', '--root', root, '--shard', '2/3', '--out', 'out-2'], { cwd: root, logger })).toBe(0);
     expect(logger.lines.find((l) => l.level === 'info')!.msg).toMatch(
-      /^built shard 2\/3: 3 pages, 1 \.html aliases and 1 not-found pages in 1 locales → .*out-2 \(\d+ files, [\d.]+ KB, [\d.]+ s, build [0-9a-f]{12}\)$/,
+      /^built shard 2\/3: 3 pages, 1 \.html alias and 1 not-found page in 1 locale → .*out-2 \(\d+ files, [\d.]+ KB, [\d.]+ s, build [0-9a-f]{12}\)$/,
     );
   });
 
