@@ -62,6 +62,16 @@ const END = '\u{F0001}sitegen-main\u{F0001}';
 const HOISTED = '\u{F0002}sitegen-hoisted\u{F0002}';
 /** The image preloads React adds for a page's `<img>`s: hints a body may hold, kept where React puts them. */
 const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*\/>/g;
+/** What React moves comes first: a body that starts otherwise (after image preloads) had nothing moved. */
+const HOISTED_START = /^(?:<link rel="preload" as="image"[^>]*\/>)*<(?:title|meta|link|script|style)[\s>/]/;
+
+/**
+ * Whether React may have moved an element to the start of the body: only then is the page rendered
+ * again to see (a page whose hoistable kinds are an `<svg>`'s `<title>` starts with its layout).
+ */
+function mayStartHoisted(shell: string): boolean {
+  return HOISTED_START.test(shell);
+}
 type TranslatorEntry = {
   /** Made by the first page that renders (translatorOf): a page from the cache needs its locale's messages unparsed. */
   translator?: Translator;
@@ -496,7 +506,7 @@ function renderBody(renderToStaticMarkup: StaticMarkup, mods: ServerModules, pag
     staticRender(renderToStaticMarkup, element, newLinkRecord(true));
     throw errors.renderSuspended();
   }
-  if (links.mayHoist) {
+  if (links.mayHoist && mayStartHoisted(shell)) {
     // Rendered again with a marker before the layout, to see what React moved before it (the
     // marker would change the ids useId gives, so the page itself is the render above).
     const marked = staticRender(renderToStaticMarkup, <PageProvider value={value}>{HOISTED}{body}</PageProvider>, newLinkRecord());

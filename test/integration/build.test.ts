@@ -285,6 +285,20 @@ export default function About() {
     expect(await read(root, 'dist/about/index.html')).toContain('<main id="main" tabindex="-1"><div><svg><title>Logo</title></svg><link rel="stylesheet" href="/x.css"/><script src="/x.js"></script>About us</div></main>');
   });
 
+  it("renders a page whose only hoistable kind is an <svg>'s <title> once per document: only a body that starts with such an element is rendered again to see what React moved", async () => {
+    const page = (body: string) =>
+      `import { useI18n, type PageHead } from 'sitegen';\nexport const head: PageHead = { title: 'about.title', description: 'about.description' };\n` +
+      `export default function About() {\n  const { t } = useI18n();\n  const g = globalThis as { aboutRenders?: number };\n  g.aboutRenders = (g.aboutRenders ?? 0) + 1;\n  return ${body};\n}\n`;
+    const renders = async (body: string) => {
+      const root = await site({ 'pages/about.tsx': page(body) });
+      (globalThis as { aboutRenders?: number }).aboutRenders = 0;
+      const result = await build({ root, logger: createMemoryLogger(), workers: 0, cacheDir: false });
+      return [(globalThis as { aboutRenders?: number }).aboutRenders, result.locales] as const;
+    };
+    const [icon, locales] = await renders("<div><svg><title>Logo</title></svg>{t('about.title')}</div>");
+    expect(icon).toBe(locales);
+  });
+
   it('writes a font a stylesheet names and a video a page imports into the assets folder, as it does images', async () => {
     const font = Buffer.from('wOF2 not really a font');
     const video = Buffer.from('not really a video');
