@@ -1,11 +1,13 @@
+import { keyWrittenTwice } from '../i18n/messages.ts';
 /**
  * A locale file as JSON.parse gives it: nested objects whose leaves are messages. The checker
  * walks these trees directly instead of flattening them (which builds a dotted key string for
  * every message of every locale); a key string is only made for a finding.
  *
  * Walking the trees is the same as comparing flattened keys as long as no key contains a dot:
- * then every path has its own dotted key. A file that does use dotted keys (`"home.title": ...`,
- * or both `"a.b"` and `"a": {"b"}`) is compared flattened, as the build reads it.
+ * then every path has its own dotted key. A file that does use dotted keys (`"home.title": ...`)
+ * is compared flattened, as the build reads it; one that writes a key both ways (`"a.b"` beside
+ * `"a": {"b"}`) is refused, as the build refuses it.
  */
 export interface MessageTree {
   [key: string]: string | MessageTree;
@@ -28,16 +30,7 @@ export function inspectTree(tree: Record<string, unknown>): TreeFacts | null {
   const facts: TreeFacts = { leaves: 0, dotted: false, keys: 0 };
   if (!inspect(tree, facts)) return null;
   // Only a file with dotted keys can write one key twice ("a.b" beside "a": { "b" }): the loader refuses it.
-  return facts.dotted && dottedKeys(tree, '', new Set()).size < facts.leaves ? null : facts;
-}
-
-function dottedKeys(tree: Record<string, unknown>, prefix: string, into: Set<string>): Set<string> {
-  for (const key in tree) {
-    const value = tree[key];
-    if (typeof value === 'string') into.add(prefix + key);
-    else dottedKeys(value as Record<string, unknown>, prefix + key + '.', into);
-  }
-  return into;
+  return facts.dotted && keyWrittenTwice(tree, '') !== undefined ? null : facts;
 }
 
 function inspect(tree: Record<string, unknown>, facts: TreeFacts): boolean {

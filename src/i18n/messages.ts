@@ -109,8 +109,8 @@ function flattenInto(file: string, data: Record<string, unknown>, prefix: string
   }
 }
 
-/** The first dotted key two messages of `data` share, if any. */
-function keyWrittenTwice(data: Record<string, unknown>, prefix: string): string | undefined {
+/** The first dotted key two messages of `data` share, if any (the loader refuses such a file). */
+export function keyWrittenTwice(data: Record<string, unknown>, prefix: string): string | undefined {
   const seen = new Set<string>();
   let twice: string | undefined;
   const walk = (node: Record<string, unknown>, at: string) => {
