@@ -39,20 +39,20 @@ describe('extractLinks', () => {
       '<IMG SRCSET="/a.png 1x, /b.png 2x" src="/a.png"><img src="/a.png"><picture><source srcset="/c.avif" type="image/avif"></picture>' +
       '<video poster="/p.jpg" src="/v.mp4"><track src="/t.vtt"></video><audio src="/s.mp3"></audio><iframe src="/embed"></iframe>' +
       '<embed src="/e.swf"><object data="/d.pdf"></object><script src="/x.js"></script><img alt="no src"><div src="/not-loaded"></div>';
-    const mark = (tag: string, attribute: string) => resourceMark(tag, attribute);
-    expect(extractLinks(html).links).toEqual([
-      { href: '/a.png', hreflang: mark('img', 'srcset') },
-      { href: '/b.png', hreflang: mark('img', 'srcset') },
-      { href: '/a.png', hreflang: mark('img', 'src') },
-      { href: '/c.avif', hreflang: mark('source', 'srcset') },
-      { href: '/p.jpg', hreflang: mark('video', 'poster') },
-      { href: '/v.mp4', hreflang: mark('video', 'src') },
-      { href: '/t.vtt', hreflang: mark('track', 'src') },
-      { href: '/s.mp3', hreflang: mark('audio', 'src') },
-      { href: '/embed', hreflang: mark('iframe', 'src') },
-      { href: '/e.swf', hreflang: mark('embed', 'src') },
-      { href: '/d.pdf', hreflang: mark('object', 'data') },
-      { href: '/x.js', hreflang: mark('script', 'src') },
+    // Each as `element attribute=URL`.
+    expect(extractLinks(html).links.map((l) => `${resourceOf(l.hreflang)}=${l.href}`)).toEqual([
+      'img srcset=/a.png',
+      'img srcset=/b.png',
+      'img src=/a.png',
+      'source srcset=/c.avif',
+      'video poster=/p.jpg',
+      'video src=/v.mp4',
+      'track src=/t.vtt',
+      'audio src=/s.mp3',
+      'iframe src=/embed',
+      'embed src=/e.swf',
+      'object data=/d.pdf',
+      'script src=/x.js',
     ]);
   });
 
