@@ -23,7 +23,12 @@ export interface CliContext {
 
 const pkg = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
 
-const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+/** `--locales de,fr`: the codes; none at all (`--locales ,`, an empty variable) is refused, not taken as en alone. */
+function parseLocales(value: string): string[] {
+  const codes = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (codes.length === 0) throw new InvalidArgumentError(`${JSON.stringify(value)} names no locale; give comma-separated locale codes, such as --locales de,fr.`);
+  return codes;
+}
 
 export function createProgram(ctx: CliContext): Command {
   const program = new Command('sitegen')
@@ -37,7 +42,7 @@ export function createProgram(ctx: CliContext): Command {
     .description('Build every page in every locale into the output folder (atomically).')
     .option('--root <dir>', 'project root (where pages/, templates/ and locales/ are)', '.')
     .option('--out <dir>', 'output folder, relative to the root', 'dist')
-    .option('--locales <codes>', 'preview: only these comma-separated locale codes (en is always built); not a shard of the site', list)
+    .option('--locales <codes>', 'preview: only these comma-separated locale codes (en is always built); not a shard of the site', parseLocales)
     .option('--shard <k/n>', 'build shard k of n: its share of the pages plus every site-wide file (combine the n outputs with sitegen merge)')
     .option('--base-url <url>', 'public origin for canonical, hreflang, og and sitemap URLs (default: url in sitegen.config.ts)')
     .option('--assets-base <base>', 'static assets base: a path or an absolute CDN URL (default: /_static/)')

@@ -718,4 +718,12 @@ describe('the CLI edge', () => {
     const err = await build({ root, workers: 1.5, logger: createMemoryLogger() }).then(() => null, (e: unknown) => e as SitegenError);
     expect(err?.message).toBe('workers is 1.5: give a whole number of render threads, 0 to render on the main thread alone.');
   });
+
+  it('refuses --locales that names no locale (an empty variable), instead of building en alone', async () => {
+    const root = await site();
+    const cli = await exec(process.execPath, [path.join(REPO, 'bin/sitegen'), 'build', '--root', root, '--locales', ' , ']).then(() => null, (e: { code: number; stderr: string }) => e);
+    expect(cli?.code).toBe(1);
+    expect(cli?.stderr).toContain(`" , " names no locale; give comma-separated locale codes, such as --locales de,fr.`);
+    expect(await readdir(root)).not.toContain('dist');
+  });
 });
