@@ -21,7 +21,7 @@
 import { Fragment, jsx as reactJsx, jsxs as reactJsxs } from 'react/jsx-runtime';
 import { Suspense, type ReactElement } from 'react';
 import { enhancerNames, extractLinks, type PageLinks } from '../verify/links.ts';
-import { attributeUrls, loadsFile, RESOURCE_ATTRIBUTES, resourceMark } from '../verify/resources.ts';
+import { attributeUrls, FORM_ACTION_ATTRIBUTES, loadsFile, RESOURCE_ATTRIBUTES, resourceMark } from '../verify/resources.ts';
 
 export { Fragment };
 
@@ -150,8 +150,11 @@ function rawHtmlComponent(type: string): (props: Props) => ReactElement {
   if (!component) {
     component = (props: Props) => {
       const html = (props.dangerouslySetInnerHTML as { __html?: unknown } | null)?.__html;
-      // The element's own files before those inside it, as the HTML has them.
-      if (current && type !== 'link') noteResources(current, type, props);
+      // The element's own files and form action before those inside it, as the HTML has them.
+      if (current && type !== 'link') {
+        noteResources(current, type, props);
+        noteFormAction(current, type, props);
+      }
       if (current && typeof html === 'string' && !TEXT_ONLY.has(type)) {
         const found = extractLinks(html);
         for (const link of found.links) addLink(current, link.href, link.hreflang);
@@ -184,7 +187,8 @@ function WatchedSuspense(props: Props): ReactElement {
 
 /**
  * Other elements recorded when they really render: the names of their `data-enhance`, the files
- * they load (RESOURCE_ATTRIBUTES) and whether React may move them (HOISTABLE).
+ * they load (RESOURCE_ATTRIBUTES), where they send a form (FORM_ACTION_ATTRIBUTES) and whether
+ * React may move them (HOISTABLE).
  */
 const watchedTypes = new Map<string, (props: Props) => ReactElement>();
 
@@ -196,6 +200,7 @@ function watchedComponent(type: string): (props: Props) => ReactElement {
       if (current) {
         noteEnhancers(current, props);
         noteResources(current, type, props);
+        noteFormAction(current, type, props);
         if (hoistable) current.mayHoist = true;
       }
       return hostElement(type, props);
@@ -203,6 +208,18 @@ function watchedComponent(type: string): (props: Props) => ReactElement {
     watchedTypes.set(type, component);
   }
   return component;
+}
+
+/** The form action's prop of an element (`action` of a form, `formAction` of a button or input), as React takes it. */
+function formActionOf(type: string, props: Props): unknown {
+  return type === 'form' ? props.action : (props.formAction ?? props.formaction);
+}
+
+/** Records where a form is sent (FORM_ACTION_ATTRIBUTES) as a link of the page; React leaves out an empty one. */
+function noteFormAction(record: LinkRecord, type: string, props: Props): void {
+  if (!FORM_ACTION_ATTRIBUTES.has(type)) return;
+  const action = attrText(formActionOf(type, props));
+  if (action !== null && action !== '') addLink(record, action, null);
 }
 
 /**
@@ -234,8 +251,11 @@ const KINDS = new Map<string, 'recorded' | 'form' | 'document'>([
 function recordedType(type: unknown, props: Props): unknown {
   if (typeof type !== 'string') return type === Suspense ? WatchedSuspense : type;
   const kind = KINDS.get(type);
-  if (kind === 'form') refuseFunctionAction(type, props);
-  else if (kind === 'document') {
+  if (kind === 'form') {
+    refuseFunctionAction(type, props);
+    // Where it is sent is a link of the page, recorded as it renders.
+    if (attrText(formActionOf(type, props)) !== null && props.dangerouslySetInnerHTML == null) return watchedComponent(type);
+  } else if (kind === 'document') {
     throw new Error(
       `<${type}> is written by sitegen around the layout: a layout renders what goes in <body> (with <main id="main">{children}</main>), a page what goes in <main>, ` +
         "and the head comes from the page's `head` and sitegen.config.ts. Leave out <html>, <head> and <body>.",

@@ -1,5 +1,5 @@
 import { Tokenizer } from 'htmlparser2';
-import { attributeUrls, loadsFile, RESOURCE_ATTRIBUTES, resourceMark } from './resources.ts';
+import { attributeUrls, FORM_ACTION_ATTRIBUTES, loadsFile, RESOURCE_ATTRIBUTES, resourceMark } from './resources.ts';
 
 export interface PageLinks {
   /**
@@ -35,6 +35,8 @@ export function extractLinks(html: string): PageLinks {
   let tag = '';
   /** The attributes by which the element being read loads a file (RESOURCE_ATTRIBUTES), if any. */
   let resources: readonly string[] | undefined;
+  /** The attribute that says where the element being read sends a form (FORM_ACTION_ATTRIBUTES), if any. */
+  let sends: string | undefined;
   /** The attributes of the element being read (only those collected); null outside a tag. */
   let attrs: Record<string, string> | null = null;
   let name = '';
@@ -59,6 +61,8 @@ export function extractLinks(html: string): PageLinks {
     } else if (resources) {
       // In the order of the attributes, as the render records them.
       for (const name in attrs) if (resources.includes(name)) for (const url of attributeUrls(name, attrs[name]!)) add(url, resourceMark(tag, name));
+    } else if (sends !== undefined && attrs[sends] !== undefined && attrs[sends] !== '') {
+      add(attrs[sends]!, null);
     }
     attrs = null;
   };
@@ -68,13 +72,18 @@ export function extractLinks(html: string): PageLinks {
       onopentagname(start, end) {
         tag = end - start <= 6 ? html.slice(start, end).toLowerCase() : '';
         resources = RESOURCE_ATTRIBUTES.get(tag);
+        sends = FORM_ACTION_ATTRIBUTES.get(tag);
         attrs = {};
       },
       onattribname(start, end) {
         const all = tag === 'a' || tag === 'link';
         // Other elements: data-enhance (12 characters) and the attributes that load a file.
         const length = end - start;
-        keep = all || (length === 12 && html.slice(start, end).toLowerCase() === 'data-enhance') || (resources !== undefined && length <= 7 && resources.includes(html.slice(start, end).toLowerCase()));
+        keep =
+          all ||
+          (length === 12 && html.slice(start, end).toLowerCase() === 'data-enhance') ||
+          (resources !== undefined && length <= 7 && resources.includes(html.slice(start, end).toLowerCase())) ||
+          (sends !== undefined && length === sends.length && html.slice(start, end).toLowerCase() === sends);
         if (!keep) return;
         name = html.slice(start, end).toLowerCase();
         value = '';

@@ -21,6 +21,16 @@ export const RESOURCE_ATTRIBUTES: ReadonlyMap<string, readonly string[]> = new M
   ['script', ['src']],
 ]);
 
+/**
+ * Where a form is sent: `<form action>`, and a submit button's or input's own `formaction`. Judged as
+ * a link of the page (a search form's `/search` must be a page of the build), not as a file.
+ */
+export const FORM_ACTION_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
+  ['form', 'action'],
+  ['button', 'formaction'],
+  ['input', 'formaction'],
+]);
+
 /** Link types of `<link>` that load the file its href names. */
 const LOADING_RELS = new Set(['stylesheet', 'icon', 'apple-touch-icon', 'mask-icon', 'manifest', 'preload', 'modulepreload', 'prefetch']);
 

@@ -530,6 +530,13 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(lines).toContain('pages/about.tsx [en]: <img src="shot.png" (/shot.png)> loads no file of this build');
   });
 
+  it('a form sent to no page of the build names the page and the action, as a broken link does', async () => {
+    const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <form action={localePath('/about')}><button formAction="/gone">x</button></form>;`, '').replace('const { t } = useI18n();', 'const { localePath } = useI18n();') });
+    expect(err.code).toBe('BrokenLinks');
+    expect(err.detail!.split('\n')).toContain('pages/about.tsx [de]: link to "/gone" leads to no page of this build');
+    expect(err.detail).not.toContain('/de/about');
+  });
+
   it('relative links, stray whitespace, dot segments and absolute links to the own site are resolved from the page and checked', async () => {
     const hrefs = ['nope', './nope', ' /de/nope', 'https://fixture.example/de/nope', '/de/about/../nope', './about', 'https://fixture.example/de', 'https://other.example/nope'];
     const links = hrefs.map((href) => `<a href=${JSON.stringify(href)}>x</a>`).join('');

@@ -114,6 +114,20 @@ describe('links recorded while rendering', () => {
     ]);
   });
 
+  it('are where forms are sent, as links of the page (a form\'s action, a button\'s or input\'s formAction), also inside raw HTML', () => {
+    const tree = jsxs('main', {
+      children: [
+        jsxs('form', { action: '/search', method: 'get', children: [jsx('input', { name: 'q' }), jsx('button', { formAction: '/other', children: 'Go' }), jsx('input', { type: 'submit', formAction: '/third' })] }),
+        jsx('form', { action: '', children: jsx('button', { children: 'no action' }) }),
+        jsx('form', { 'data-enhance': 'slider', action: 'https://forms.example/x' }),
+        jsx('div', { dangerouslySetInnerHTML: { __html: '<form action="/raw"><button formaction="/raw-button">x</button></form>' } }),
+      ],
+    });
+    const { recorded, parsed } = both(tree);
+    expect(recorded.links).toEqual(parsed.links);
+    expect(recorded.links).toEqual(['/search', '/other', '/third', 'https://forms.example/x', '/raw', '/raw-button'].map((href) => ({ href, hreflang: null })));
+  });
+
   it('are the data-enhance names the HTML carries, on any element, split as the runtime splits them', () => {
     const made = jsx('div', { 'data-enhance': 'made-but-never-rendered' });
     void made;

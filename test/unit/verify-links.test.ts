@@ -63,6 +63,11 @@ describe('extractLinks', () => {
     expect(extractLinks(html).enhancers).toEqual(['mobile-menu', 'slider', 'jobs-filter']);
   });
 
+  it('takes where forms are sent as links: a form\'s action, a button\'s or input\'s formaction, when not empty', () => {
+    const html = '<FORM ACTION="/search"><button formaction="/other">x</button><input type="submit" formAction="/third"></FORM><form action=""></form><form><button>no action</button></form>';
+    expect(extractLinks(html).links).toEqual(['/search', '/other', '/third'].map((href) => ({ href, hreflang: null })));
+  });
+
   it('does not take markup inside scripts, styles or comments for links', () => {
     const html =
       '<script type="application/json">{"html":"<a href=\\"/in-script\\">"}</script><style>a[href="/in-style"]{}</style>' +
