@@ -62,16 +62,12 @@ const END = '\u{F0001}sitegen-main\u{F0001}';
 const HOISTED = '\u{F0002}sitegen-hoisted\u{F0002}';
 /** The image preloads React adds for a page's `<img>`s: hints a body may hold, kept where React puts them. */
 const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*\/>/g;
-/** What React moves comes first: a body that starts otherwise (after image preloads) had nothing moved. */
-const HOISTED_START = /^(?:<link rel="preload" as="image"[^>]*\/>)*<(?:title|meta|link|script|style)[\s>/]/;
-
 /**
- * Whether React may have moved an element to the start of the body: only then is the page rendered
- * again to see (a page whose hoistable kinds are an `<svg>`'s `<title>` starts with its layout).
+ * What React moves comes first: a body that starts otherwise (after image preloads) had nothing
+ * moved, and is not rendered again to see (a page whose hoistable kinds are an `<svg>`'s `<title>`
+ * starts with its layout).
  */
-function mayStartHoisted(shell: string): boolean {
-  return HOISTED_START.test(shell);
-}
+const HOISTED_START = /^(?:<link rel="preload" as="image"[^>]*\/>)*<(?:title|meta|link|script|style)[\s>/]/;
 type TranslatorEntry = {
   /** Made by the first page that renders (translatorOf): a page from the cache needs its locale's messages unparsed. */
   translator?: Translator;
@@ -189,11 +185,10 @@ function firstSeen(ctx: RenderContext, locale: string, pagePath: string, links: 
     // judges it: neither handed on nor kept. Kept once per page, such hrefs were ~1,000 of the
     // ~1,180 in each locale's set at 20 times the real site's size.
     if (!rooted && staysOnPage(link.href)) return false;
-    // A file an element loads (an image) is kept by its mark and URL, as a link by its href.
-    const resource = link.hreflang !== null && resourceOf(link.hreflang) !== null;
-    if (link.hreflang !== null && !resource) return true;
+    if (link.hreflang !== null && resourceOf(link.hreflang) === null) return true;
+    // A file an element loads (an image; its hreflang is its mark) is kept by mark and URL, a link by its href.
+    const href = link.hreflang !== null ? link.hreflang + '|' + link.href : link.href;
     // A relative href leads somewhere else from each page, so it is handed on once per page.
-    const href = resource ? link.hreflang + '|' + link.href : link.href;
     const id = !rooted && isPageRelative(link.href) ? pagePath + '|' + href : href;
     if (seen.has(id)) return false;
     seen.add(id);
@@ -506,7 +501,7 @@ function renderBody(renderToStaticMarkup: StaticMarkup, mods: ServerModules, pag
     staticRender(renderToStaticMarkup, element, newLinkRecord(true));
     throw errors.renderSuspended();
   }
-  if (links.mayHoist && mayStartHoisted(shell)) {
+  if (links.mayHoist && HOISTED_START.test(shell)) {
     // Rendered again with a marker before the layout, to see what React moved before it (the
     // marker would change the ids useId gives, so the page itself is the render above).
     const marked = staticRender(renderToStaticMarkup, <PageProvider value={value}>{HOISTED}{body}</PageProvider>, newLinkRecord());
