@@ -27,7 +27,7 @@ import { PageVerifier, reportProblems, verifyPages, type Problem, type VerifyTar
 import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
 import { copyStatic, keepOnly, listStatic, writeOut, writeOutParts } from './output.ts';
-import { assetsDir, MANIFEST_NAME, manifestFile, pageFiles, payloadFile } from './paths.ts';
+import { assetsDir, MANIFEST_NAME, manifestFile, notFoundFile, pageFiles, payloadFile } from './paths.ts';
 import { settleHandover, type Handover } from './handover.ts';
 import { findPreviousOutput, previousFile, printSet, putRecorded, recordedFile, type FileFacts, type PreviousOutput } from './reuse-output.ts';
 import { createManifest, pathsByLocale } from './manifest.ts';
@@ -710,13 +710,20 @@ function verifyTargets(state: BuildState): VerifyTargets {
   const { config } = state;
   return {
     pathsByLocale: pathsByLocale(createManifest(state.buildId, state.pages, config.locales, config.defaultLocale.code)),
-    staticPaths: new Set(state.staticFiles.map((f) => '/' + f)),
+    // A link may lead to any file at a public path: the static folder's, and those the build writes beside its pages.
+    staticPaths: new Set([...state.staticFiles, SITEMAP, ROBOTS, ...notFoundFiles(state)].map((f) => '/' + f)),
     assetsBase: config.assetsBase,
     expectedAlternates: config.locales.length + 1,
     root: config.root,
     baseUrl: config.baseUrl,
     defaultLocale: config.defaultLocale.code,
   };
+}
+
+/** The not-found pages' files, one per locale of the build, a shard's included (none without pages/404.tsx). */
+function notFoundFiles(state: BuildState): string[] {
+  const { config } = state;
+  return state.notFound ? config.locales.map((l) => notFoundFile(l.code, config.defaultLocale.code)) : [];
 }
 
 /**
@@ -768,11 +775,12 @@ function siteFiles(state: BuildState): { rel: string; write: (out: string) => Pr
     ...state.runtime!.files.map((file) => put(path.join(assets, file.path), () => file.contents)),
     put(path.join(assets, manifestFile(state.buildId)), () => JSON.stringify(createManifest(state.buildId, state.pages, config.locales, config.defaultLocale.code), null, 2) + '\n'),
     { rel: SITEMAP, write: (out: string) => writeSitemap(state, out) },
-    put('robots.txt', () => renderRobots(config.baseUrl)),
+    put(ROBOTS, () => renderRobots(config.baseUrl)),
   ];
 }
 
 const SITEMAP = 'sitemap.xml';
+const ROBOTS = 'robots.txt';
 
 /** What the sitemap is made of (sitemap.ts): the routes' paths, the locales and the base URL; no build id. */
 function sitemapOptions(state: BuildState): Parameters<typeof sitemapParts>[0] {

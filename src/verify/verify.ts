@@ -12,7 +12,10 @@ export interface VerifyInput extends VerifyTargets {
 export interface VerifyTargets {
   /** Every public path of the build per locale (pages and aliases). */
   pathsByLocale: Map<string, Set<string>>;
-  /** Files copied from the static folder, as public paths (`/favicon.svg`). */
+  /**
+   * Files at public paths beside the pages: those copied from the static folder and those the
+   * build writes (`/favicon.svg`, `/sitemap.xml`, `/de/404.html`).
+   */
   staticPaths: Set<string>;
   /** The assets base (`/_static/` or an absolute URL); links below it are not pages. */
   assetsBase: string;
@@ -85,15 +88,17 @@ export class PageVerifier {
     let url: URL | undefined;
     const base = () => (url ??= pageUrl(input.baseUrl, result.paths[0] ?? localizePath(NOT_FOUND_PATH, result.locale, input.defaultLocale)));
     for (const { href, hreflang } of result.links) {
-      const target = linkTarget(href, base);
-      if (target === null) continue;
+      const found = linkTarget(href, base);
+      if (found === null) continue;
+      // A page's file is served at its own name too, as on any static host (`/jobs/index.html`).
+      const target = found.endsWith(INDEX_FILE) && !input.staticPaths.has(found) ? found.slice(0, -INDEX_FILE.length) || '/' : found;
       if (input.staticPaths.has(target) || (assets !== null && (target + '/').startsWith(assets))) continue;
       const resource = resourceOf(hreflang);
       if (resource !== null) {
         // A file an element loads: a static file, an asset, or a page of any locale (an iframe's).
         if (anyLocale.has(target)) continue;
         const [tag, attribute] = resource.split(' ');
-        const shown = target === href ? `"${href}"` : `"${href}" (${target})`;
+        const shown = found === href ? `"${href}"` : `"${href}" (${found})`;
         // Reported once for all locales, unless relative: it then loads another file in each.
         const relative = isPageRelative(href);
         problems.push({ line: `${page()}${relative ? ` [${result.locale}]` : ''}: <${tag} ${attribute}=${shown}> loads no file of this build`, link: relative ? null : `\0${hreflang}\0${href}` });
@@ -101,7 +106,7 @@ export class PageVerifier {
       }
       const ok = hreflang ? anyLocale.has(target) : own.has(target);
       if (!ok) {
-        const shown = target === href ? `"${href}"` : `"${href}" (${target})`;
+        const shown = found === href ? `"${href}"` : `"${href}" (${found})`;
         const where = anyLocale.has(target) ? ' (it exists in another locale: use localePath())' : '';
         // A relative href leads somewhere else from each page: judged on every page it is on.
         const link = hreflang !== null && !isPageRelative(href) ? `${result.locale}\0${hreflang}\0${href}` : null;
@@ -114,6 +119,9 @@ export class PageVerifier {
     return problems;
   }
 }
+
+/** The file name of a page in its folder (paths.ts, htmlFile), with the separator before it. */
+const INDEX_FILE = '/index.html';
 
 /** The path below which links are assets (ending in `/`), or null when the assets live on another origin. */
 function assetsPath(assetsBase: string, baseUrl: string): string | null {

@@ -552,6 +552,18 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     ]);
   });
 
+  it('links to the files the build writes beside its pages and to a page by its file name lead somewhere; a missing page by its file name is named as written', async () => {
+    const fine = ['/sitemap.xml', '/robots.txt', '/404.html', '/de/404.html', '/de/about/index.html', '/de/index.html', '/favicon.svg'];
+    const hrefs = [...fine, '/de/gone/index.html', '/about/index.html'];
+    const links = hrefs.map((href) => `<a href=${JSON.stringify(href)}>x</a>`).join('');
+    const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <h1>{t('about.title')}${links}</h1>;`) });
+    expect(err.code).toBe('BrokenLinks');
+    expect(err.detail!.split('\n').filter((line) => line.startsWith('pages/about.tsx [de]'))).toEqual([
+      'pages/about.tsx [de]: link to "/de/gone/index.html" leads to no page of this build',
+      'pages/about.tsx [de]: link to "/about/index.html" leads to no page of this build (it exists in another locale: use localePath())',
+    ]);
+  });
+
   it('broken links judged as the pages arrive from a render worker are listed in the order of the pages, as without workers', async () => {
     // More pages than one batch of jobs: the worker, still starting, gets the first batch (the
     // about page's), and the main thread's batches arrive before it.
