@@ -12,6 +12,7 @@ import { errors } from './errors.ts';
 import { SRC_DIR } from './package-root.ts';
 import { metafileInputs, type KeepBytes } from './cache/bundle-cache.ts';
 import { api } from './esbuild-api.ts';
+import { bundleValues, IMPORT_META_DEFINE, importMetaPlugin, nameImportMeta } from './import-meta.ts';
 
 
 /**
@@ -75,6 +76,8 @@ export interface BuiltServer {
  * changes (another entry: pages added or removed), disposed of with the folder.
  */
 export class KeptContext {
+  /** Whether the site's files name `import.meta`: then every bundle of the session gives them their own values (runServerEsbuild). */
+  ownMeta = false;
   private key: string | null = null;
   private context: Promise<esbuild.BuildContext<{ write: false; metafile: true }>> | null = null;
   /** The last bundle's CSS and its minified text. */
@@ -128,7 +131,7 @@ export async function runServerEsbuild(
   const split = sources.length > 0;
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    const options = {
+    const options = (ownMeta: boolean) => ({
       entryPoints: [{ in: ENTRY, out: 'server' }, ...sources],
       plugins: [
         {
@@ -174,8 +177,10 @@ export async function runServerEsbuild(
             build.onLoad({ filter: /.*/, namespace: REQUIRE_NAMESPACE }, (args) => ({ contents: `module.exports = ${REQUIRE}(${JSON.stringify(args.path)});`, loader: 'js' }));
           },
         },
+        ...(ownMeta ? [importMetaPlugin(isSitegenSource)] : []),
       ],
-      banner: { js: REQUIRE_BANNER },
+      banner: { js: ownMeta ? `${REQUIRE_BANNER} ${bundleValues}` : REQUIRE_BANNER },
+      define: ownMeta ? IMPORT_META_DEFINE : {},
       bundle: true,
       splitting: split,
       write: false,
@@ -195,9 +200,18 @@ export async function runServerEsbuild(
       loader: Object.fromEntries(ASSET_FILE_TYPES.map((type) => [`.${type}`, 'file'])),
       logLevel: 'silent',
       absWorkingDir: config.root,
-    } satisfies esbuild.BuildOptions;
+    }) satisfies esbuild.BuildOptions;
     // The plugins' answers (the entry's text) are part of the context: a new entry needs a new one.
-    result = kept ? await kept.rebuild(JSON.stringify([entry, sources, outdir, config.root]), options) : await (await api()).build(options);
+    const run = async (ownMeta: boolean) =>
+      kept ? kept.rebuild(JSON.stringify([entry, sources, outdir, config.root, ownMeta]), options(ownMeta)) : (await api()).build(options(ownMeta));
+    // Files get their own import.meta (import-meta.ts) only in a bundle where one names it: the
+    // plugin reads every file on esbuild's behalf, a round trip to this thread apiece.
+    const ownMeta = kept?.ownMeta ?? false;
+    result = await run(ownMeta);
+    if (!ownMeta && (await nameImportMeta(metafileInputs(result.metafile.inputs, await realpath(config.root)).filter((f) => !isSitegenSource(f))))) {
+      if (kept) kept.ownMeta = true;
+      result = await run(true);
+    }
   } catch (cause) {
     const failure = cause as esbuild.BuildFailure;
     if (!failure.errors) throw cause;
@@ -213,6 +227,11 @@ export async function runServerEsbuild(
   const minify = async (text: string) => (await (await api()).transform(text, { loader: 'css', minify: true, target: ['chrome100', 'safari15', 'firefox100'] })).code;
   const css = !cssOut ? '' : kept ? await kept.minifiedCss(cssOut.text, minify) : await minify(cssOut.text);
   return { value: { outputFiles: result.outputFiles, metafile: result.metafile, css, codePrint: codePrint(result.outputFiles, outdir) }, inputs: metafileInputs(result.metafile.inputs, base) };
+}
+
+/** Whether `file` is one of sitegen's own sources bundled into the server module (the renderer and the page API). */
+function isSitegenSource(file: string): boolean {
+  return file.startsWith(SRC_DIR + path.sep);
 }
 
 /**

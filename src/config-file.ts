@@ -15,7 +15,9 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Loader, Plugin } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'esbuild';
+import { IMPORT_META_DEFINE, importMetaPlugin, importMetaValues } from './import-meta.ts';
 import { SRC_DIR } from './package-root.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
 import { cachedRun, metafileInputs } from './cache/bundle-cache.ts';
@@ -29,30 +31,6 @@ export interface LoadedConfigModule {
   files: string[];
 }
 
-/** Per-file values for `import.meta.*`, declared at the top of each bundled file (esbuild keeps each file's names apart). */
-const META = { url: '__sitegen_meta_url', dirname: '__sitegen_meta_dirname', filename: '__sitegen_meta_filename' };
-const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js' };
-
-/** What is put before each file's first line: its `import.meta.*` values. */
-function metaValues(file: string): string {
-  return [
-    `const ${META.url} = ${JSON.stringify(pathToFileURL(file).href)};`,
-    `const ${META.dirname} = ${JSON.stringify(path.dirname(file))};`,
-    `const ${META.filename} = ${JSON.stringify(file)};`,
-  ].join(' ');
-}
-
-const importMeta: Plugin = {
-  name: 'sitegen-import-meta',
-  setup(build) {
-    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
-      const contents = await readFile(args.path, 'utf8');
-      // On the first line, so that line numbers in errors stay those of the file.
-      return { contents: metaValues(args.path) + contents, loader: LOADERS[path.extname(args.path)] ?? 'js' };
-    });
-  },
-};
-
 /**
  * `import { defineConfig } from 'sitegen'` is bundled in from sitegen's own source (it imports
  * nothing): a site need not have sitegen in its own node_modules to use it.
@@ -64,6 +42,15 @@ const defineConfigModule: Plugin = {
   },
 };
 
+/** Whether `file` names `import.meta` (importMetaPlugin then put its values before its first line). */
+function namesImportMeta(file: string): boolean {
+  try {
+    return readFileSync(file, 'utf8').includes('import.meta');
+  } catch {
+    return false;
+  }
+}
+
 interface BuildFailure {
   errors?: { text: string; location: { file: string; line: number; column: number } | null }[];
 }
@@ -73,7 +60,8 @@ function describeFailure(failure: BuildFailure, dir: string): string {
   return (failure.errors ?? [])
     .map(({ text, location: at }) => {
       if (!at) return text;
-      const column = at.column + 1 - (at.line === 1 ? metaValues(path.resolve(dir, at.file)).length : 0);
+      const file = path.resolve(dir, at.file);
+      const column = at.column + 1 - (at.line === 1 && namesImportMeta(file) ? importMetaValues(file).length : 0);
       return `${at.file}:${at.line}:${Math.max(1, column)}: ${text}`;
     })
     .join('\n');
@@ -149,7 +137,7 @@ async function bundle(file: string, whileBundling?: () => void) {
     packages: 'external',
     sourcemap: 'inline',
     logLevel: 'silent',
-    define: { 'import.meta.url': META.url, 'import.meta.dirname': META.dirname, 'import.meta.filename': META.filename },
-    plugins: [importMeta, defineConfigModule],
+    define: IMPORT_META_DEFINE,
+    plugins: [importMetaPlugin(), defineConfigModule],
   });
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { build, type BuildResult } from '../../src/build.ts';
@@ -320,6 +320,27 @@ export default function About() {
     const woff2 = assets.find((f) => f.endsWith('.woff2'))!;
     expect(await readFile(path.join(root, 'dist/_static/assets', woff2))).toEqual(font);
     expect(await read(root, `dist/_static/assets/${assets.find((f) => f.endsWith('.css'))!}`)).toContain(`url(./${woff2})`);
+  });
+
+  it("gives each page, component and helper its own import.meta.url, dirname and filename, not the server bundle's in the cache", async () => {
+    const page = `import { readFileSync } from 'node:fs';
+import { useI18n, type PageHead } from 'sitegen';
+import { intro, where } from '../lib/content.ts';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+const note = readFileSync(new URL('./note.txt', import.meta.url), 'utf8').trim();
+export default function About() {
+  const { t } = useI18n();
+  return <h1>{t('about.title')}<span>{note}|{intro}|{where}|{import.meta.filename}</span></h1>;
+}
+`;
+    const helper = `import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+export const intro = (await readFile(path.join(import.meta.dirname, 'intro.md'), 'utf8')).trim();
+export const where = import.meta.url.endsWith('/lib/content.ts') ? 'own url' : import.meta.url;
+`;
+    const root = await site({ 'pages/about.tsx': page, 'pages/note.txt': 'beside the page\n', 'lib/content.ts': helper, 'lib/intro.md': '# from lib\n' });
+    await build({ root, logger: createMemoryLogger() });
+    expect(await read(root, 'dist/de/about/index.html')).toContain(`<span>beside the page|# from lib|own url|${path.join(await realpath(root), 'pages/about.tsx')}</span>`);
   });
 
   it("the starter's assets.d.ts declares every kind of file an import makes a URL of", async () => {

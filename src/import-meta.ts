@@ -1,0 +1,63 @@
+/**
+ * `import.meta.url`, `import.meta.dirname` and `import.meta.filename` of the files esbuild bundles.
+ * Left as they are, they are the bundle's (a file in sitegen's cache), so a page that reads its
+ * data beside itself (`readFileSync(new URL('./post.md', import.meta.url))`) failed with ENOENT
+ * in the cache folder. Each file that names `import.meta` instead declares its own values on its
+ * first line (so that line numbers in errors stay the file's), which `IMPORT_META_DEFINE` makes
+ * its `import.meta.*` stand for; esbuild keeps each file's top-level names apart.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Loader, Plugin } from 'esbuild';
+
+const META = { url: '__sitegen_meta_url', dirname: '__sitegen_meta_dirname', filename: '__sitegen_meta_filename' };
+
+/** esbuild's `define` for a bundle whose files the plugin below gives their own values. */
+export const IMPORT_META_DEFINE = { 'import.meta.url': META.url, 'import.meta.dirname': META.dirname, 'import.meta.filename': META.filename };
+
+/** The files the plugin handles: JavaScript and TypeScript, by their extension. */
+export const SCRIPT_FILE = /\.[cm]?[jt]sx?$/;
+const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js' };
+
+/** What is put before the first line of `file`: its `import.meta.*` values. */
+export function importMetaValues(file: string): string {
+  return [
+    `const ${META.url} = ${JSON.stringify(pathToFileURL(file).href)};`,
+    `const ${META.dirname} = ${JSON.stringify(path.dirname(file))};`,
+    `const ${META.filename} = ${JSON.stringify(file)};`,
+  ].join(' ');
+}
+
+/**
+ * Gives each script file esbuild loads its own `import.meta.*` values (with IMPORT_META_DEFINE in
+ * the same build). `keepBundle(file)`: the file keeps the bundle's own values instead, named in
+ * the bundle's banner (`bundleValues`), as sitegen's renderer does, which requires packages from
+ * where the bundle is. A file that does not name `import.meta` is left as it is.
+ */
+export function importMetaPlugin(keepBundle: (file: string) => boolean = () => false): Plugin {
+  return {
+    name: 'sitegen-import-meta',
+    setup(build) {
+      build.onLoad({ filter: SCRIPT_FILE }, async (args) => {
+        const contents = await readFile(args.path, 'utf8');
+        if (!contents.includes('import.meta')) return undefined;
+        const values = keepBundle(args.path) ? BUNDLE_VALUES : importMetaValues(args.path);
+        return { contents: values + contents, loader: LOADERS[path.extname(args.path)] ?? 'js' };
+      });
+    },
+  };
+}
+
+/** The bundle's own values, named in its banner (`bundleValues`). */
+const BUNDLE = '__sitegenBundleMeta';
+const BUNDLE_VALUES = `const ${META.url} = ${BUNDLE}.url; const ${META.dirname} = ${BUNDLE}.dirname; const ${META.filename} = ${BUNDLE}.filename;`;
+
+/** For the bundle's banner, with importMetaPlugin's `keepBundle`: the bundle's own `import.meta.*`, which the define does not touch there. */
+export const bundleValues = `const ${BUNDLE} = import.meta;`;
+
+/** Whether any of `files` names `import.meta` (read at once): a bundle needs the plugin only then. */
+export async function nameImportMeta(files: readonly string[]): Promise<boolean> {
+  const texts = await Promise.all(files.map((file) => readFile(file, 'utf8').catch(() => '')));
+  return texts.some((text) => text.includes('import.meta'));
+}
