@@ -46,6 +46,10 @@ const JSX_RUNTIME = path.join(SRC_DIR, 'render', 'jsx-runtime.ts');
  * (the build's translation check runs there meanwhile).
  */
 const JSX_SOURCE = 'sitegen-jsx';
+/** Node's file system modules, which the site's code gets through these (render/read-files.ts). */
+const SITE_FS = /^(?:node:)?fs(?:\/promises)?$/;
+const SITE_FS_MODULE = path.join(SRC_DIR, 'render', 'site-fs.ts');
+const SITE_FS_PROMISES_MODULE = path.join(SRC_DIR, 'render', 'site-fs-promises.ts');
 /** The generated entry module: every page and layout, and the renderer's exports. */
 export const ENTRY = 'sitegen:server';
 
@@ -175,6 +179,13 @@ export async function runServerEsbuild(
           setup(build: esbuild.PluginBuild) {
             build.onResolve({ filter: REQUIRED }, (args) => ({ path: args.path, namespace: REQUIRE_NAMESPACE }));
             build.onLoad({ filter: /.*/, namespace: REQUIRE_NAMESPACE }, (args) => ({ contents: `module.exports = ${REQUIRE}(${JSON.stringify(args.path)});`, loader: 'js' }));
+          },
+        },
+        {
+          // The site's reads of files note what they read (render/read-files.ts); sitegen's own are its own.
+          name: 'sitegen-site-fs',
+          setup(build: esbuild.PluginBuild) {
+            build.onResolve({ filter: SITE_FS }, (args) => (isSitegenSource(args.importer) ? undefined : { path: args.path.endsWith('promises') ? SITE_FS_PROMISES_MODULE : SITE_FS_MODULE }));
           },
         },
         ...(ownMeta ? [importMetaPlugin(isSitegenSource)] : []),

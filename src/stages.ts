@@ -15,6 +15,7 @@ import { bundleServer, type BundleFolder, type ServerBundle } from './bundle.ts'
 import type { RuntimeAssets } from './runtime-bundle.ts';
 import { cachedRuntime } from './cache/runtime-cache.ts';
 import { describePages } from './render/pages.ts';
+import { dataFiles, type DataFiles } from './cache/data-files.ts';
 import { prestartWorkers, renderAll, workersBeforeBundle, type Prestarted } from './render/pool.ts';
 import { forgetBuildPacks, hasPageIndex, newBuildPacks, savePageIndex, sourceOf } from './cache/page-packs.ts';
 import { pageIndexRead } from './render/render-cache.ts';
@@ -128,6 +129,8 @@ export interface BuildState {
   textsKept: Promise<void> | null;
   /** What the bundle stage's esbuild results were made from, as the build cache holds it (the output record keeps it too). */
   bundleInputs: Inputs[];
+  /** The files the pages' code read as its modules loaded (cache/data-files.ts); null before the bundle stage. */
+  dataFiles: DataFiles | null;
   /** What writtenFiles gives, once made: the staging folder's pruning and the output record both ask. */
   written: ReadonlySet<string> | null;
   /** The facts of the files the main thread's renderer made new or left in place (RenderContext's fileFacts), for the output record; null without a cache. */
@@ -142,7 +145,7 @@ export function newState(config: ResolvedConfig, logger: Logger, warnings: strin
     messages: new Map(), messagePrints: new WeakMap(), deferMessages: false, prestart: false, prestarted: null, localeTexts: null, routes: [], notFoundFile: null, shard: null, plan: [], server: null, runtime: null, runtimeBuild: null,
     pages: [], notFound: null, staticFiles: [], buildId: '', cssFile: null, results: [], keepLinks: false, linkProblems: null,
     usedKeys: new Set(), passedValues: new Map(), argumentsPending: false, checking: null, files: 0, bytes: 0, cache: null, cacheUse: { reused: 0, rendered: 0, damaged: 0 },
-    previous: null, recorded: null, linksJudged: '', siteWrites: null, textsKept: null, bundleInputs: [], written: null, fileFacts: null, handover: null,
+    previous: null, recorded: null, linksJudged: '', siteWrites: null, textsKept: null, bundleInputs: [], dataFiles: null, written: null, fileFacts: null, handover: null,
   };
 }
 
@@ -412,7 +415,10 @@ export async function bundleStage(state: BuildState): Promise<void> {
   if (state.prestart && state.write) state.prestarted = prestartWorkers(workers);
   // All settled before a failure is thrown: the server module's folder is then the build's to dispose of.
   for (const outcome of await Promise.allSettled([described, runtime, statics])) if (outcome.status === 'rejected') throw outcome.reason;
-  const [{ pages, notFound }, assets, staticFiles] = await Promise.all([described, runtime, statics]);
+  const [{ pages, notFound, read }, assets, staticFiles] = await Promise.all([described, runtime, statics]);
+  // What the pages' code read as it loaded: part of the build id, the cache's keys and the output record.
+  state.dataFiles = dataFiles(read, config.root);
+  state.bundleInputs.push(state.dataFiles.inputs);
   state.runtime = assets;
   state.runtimeBuild = null;
   state.staticFiles = staticFiles;
@@ -442,7 +448,7 @@ async function buildId(state: BuildState): Promise<string> {
   const h = createHash('sha256');
   const { config } = state;
   h.update(JSON.stringify({ site: config.site, baseUrl: config.baseUrl, assetsBase: config.assetsBase, locales: config.locales }));
-  h.update(state.server!.codePrint).update(state.server!.css);
+  h.update(state.server!.codePrint).update(state.server!.css).update(state.dataFiles?.print ?? '');
   for (const file of state.runtime!.files) h.update(file.path).update(file.contents);
   // Each locale file's print (a SHA-1 of its text, made as it was read); none for a locale without one.
   for (const locale of config.locales) {
@@ -673,7 +679,7 @@ function cachedRenderContext(state: BuildState, outDir: string): RenderContext {
   const ctx = renderContext(state, outDir);
   if (!state.cache) return ctx;
   const { outDir: _out, buildId: _id, messages: _messages, messagePrints: _prints, ...shaping } = ctx;
-  const key = hashKey(state.cache.version, state.server!.codePrint, state.server!.css, JSON.stringify(shaping));
+  const key = hashKey(state.cache.version, state.server!.codePrint, state.dataFiles?.print ?? '', state.server!.css, JSON.stringify(shaping));
   return { ...ctx, cache: { dir: state.cache.dir, key, pages: state.cache.pages, build: newBuildPacks() } };
 }
 

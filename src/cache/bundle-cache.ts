@@ -25,6 +25,8 @@ const SETTINGS = ['tsconfig.json', 'jsconfig.json', 'package.json'];
 export interface Inputs {
   files: [string, string][];
   dirs: [string, string][];
+  /** Folders of `dirs` printed with their names though they hold none of `files` (the site's data folders, data-files.ts). */
+  listed?: string[];
 }
 
 interface Stored {

@@ -211,9 +211,9 @@ function uncovered(inputs: Inputs[], config: ResolvedConfig): Outside {
   const folders = sourceFolders(config);
   const within = (dirs: string[], file: string) => dirs.some((dir) => file === dir || file.startsWith(dir + path.sep));
   const outside: Outside = { files: [], dirs: [] };
-  for (const { files, dirs } of inputs) {
+  for (const { files, dirs, listed = [] } of inputs) {
     // As bundle-cache.ts prints them: a folder holding an input with its names.
-    const named = new Set(files.map(([file]) => path.dirname(file)));
+    const named = new Set([...files.map(([file]) => path.dirname(file)), ...listed]);
     outside.files.push(...files.filter(([file]) => !within([...folders, SRC_DIR], file)));
     outside.dirs.push(...dirs.filter(([dir]) => !within(folders, dir)).map(([dir, print]): Outside['dirs'][number] => [dir, named.has(dir), print]));
   }

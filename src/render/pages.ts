@@ -21,17 +21,20 @@ const ALIAS = /^(?:\/[\w.-]+)+\.html$/;
 /** A folder `.` or `..`, which a browser resolves away. */
 const DOT_SEGMENT = /\/\.\.?\//;
 
-/** Imports the server module and checks each page's exports: component, layout, head, aliases. */
+/**
+ * Imports the server module and checks each page's exports: component, layout, head, aliases.
+ * Also gives the files the modules' top-level code read as they loaded.
+ */
 export async function describePages(
   modulePath: string,
   config: Pick<ResolvedConfig, 'root' | 'locales' | 'defaultLocale'>,
   routes: RouteFile[],
   notFound: string | null,
   layouts: string[],
-): Promise<{ pages: PageInfo[]; notFound: PageInfo | null }> {
+): Promise<{ pages: PageInfo[]; notFound: PageInfo | null; read: string[] }> {
   const { root } = config;
   const codes = config.locales.map((l) => l.code);
-  const mod = await importModule<{ pages: Record<string, PageModule> }>(pathToFileURL(modulePath).href).catch((cause: unknown) => {
+  const mod = await importModule<{ pages: Record<string, PageModule>; filesRead(): string[] }>(pathToFileURL(modulePath).href).catch((cause: unknown) => {
     // The top-level code of a page, layout or component (a top-level await of data) threw.
     if (!(cause instanceof Error) || cause.name === 'SitegenError') throw cause;
     throw errors.moduleLoadFailed(cause, siteFrame(cause.stack, path.dirname(modulePath), root));
@@ -60,5 +63,7 @@ export async function describePages(
   return {
     pages: routes.map((r) => describe(r.file, r.path, r.base)),
     notFound: notFound ? describe(notFound, null, '404') : null,
+    // What the pages' top-level code read (render/read-files.ts), loaded now.
+    read: mod.filesRead(),
   };
 }

@@ -31,6 +31,7 @@ import { chainPrints, jobKey, lookup, releasePack, store, type CachedFacts, type
 import { ReadRoom, sourceOf, type PackLocation, type StoredEntry } from '../cache/page-packs.ts';
 import { ListSender, NO_LINKS, ResultCompactor, type NewLists, type SentResult } from './compact.ts';
 import { utf8Of, utf8OfText } from '../text/utf8.ts';
+import { refusingReads } from './read-files.ts';
 import { buildIdChanged, factsOf, inFolder, previousFile, putFile, putNewFile, putRecorded, recordedPayload, type PreviousOutput } from '../reuse-output.ts';
 
 const requireHere = createRequire(import.meta.url);
@@ -581,7 +582,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
       site: ctx.site,
       assetsBase: ctx.assetsBase,
     };
-    const body = renderBody(staticMarkup(ctx), mods, page, value, links);
+    const body = refusingReads(() => renderBody(staticMarkup(ctx), mods, page, value, links));
     const around = documentAround({
       locale,
       title,

@@ -244,6 +244,44 @@ describe('build cache', () => {
     expect(await readFile(path.join(root, 'cached', 'de', 'index.html'), 'utf8')).toContain('"online":"Back online"');
   });
 
+  it('files and folders the pages read as their modules load are inputs: a change renders the pages again under a new build id, as a cold build; none, the next build does nothing', async () => {
+    const page = `import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { useI18n, type PageHead } from 'sitegen';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+const dir = path.join(import.meta.dirname, '../content');
+const posts = await Promise.all(readdirSync(dir).sort().map((name) => readFile(path.join(dir, name), 'utf8')));
+const note = readFileSync(new URL('./note.txt', import.meta.url), 'utf8');
+export default function About() {
+  const { t } = useI18n();
+  return <h1>{t('about.title')}<span>{posts.join('|')}/{note}</span></h1>;
+}
+`;
+    const root = await basic({ 'pages/about.tsx': page, 'pages/note.txt': 'n1', 'content/a.md': 'A1' });
+    const first = await buildInto(root, 'out');
+    const unchanged = await buildInto(root, 'out');
+    expect(unchanged.cache).toMatchObject({ rendered: 0 });
+    expect(unchanged.buildId).toBe(first.buildId);
+    const changes: [() => Promise<void>, string][] = [
+      [() => writeFile(path.join(root, 'content/a.md'), 'A2'), 'A2/n1'],
+      [() => writeFile(path.join(root, 'content/b.md'), 'B1'), 'A2|B1/n1'],
+      [() => writeFile(path.join(root, 'pages/note.txt'), 'n2'), 'A2|B1/n2'],
+    ];
+    let id = first.buildId;
+    for (const [change, shown] of changes) {
+      await change();
+      const cached = await buildInto(root, 'out');
+      expect(cached.buildId).not.toBe(id);
+      id = cached.buildId;
+      // Every page: any of them may show what the modules read.
+      expect(cached.cache).toMatchObject({ rendered: first.cache!.rendered, reused: 0 });
+      expect(await readFile(path.join(root, 'out/de/about/index.html'), 'utf8')).toContain(`<span>${shown}</span>`);
+      await buildInto(root, 'cold', false);
+      await expectSameTree(path.join(root, 'cold'), path.join(root, 'out'));
+    }
+  });
+
   it('an edit of a page renders every page again (the bundle is part of every key)', async () => {
     const root = await basic();
     const first = await buildInto(root, 'first');

@@ -499,6 +499,23 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.code).toBe('LocaleJsonInvalid');
   });
 
+  it('a file a page reads while it renders fails the build, naming the page, the locale, the file and the line; one its module read as it loaded may be read again', async () => {
+    const page = `import { existsSync, readFileSync } from 'node:fs';
+import { useI18n, type PageHead } from 'sitegen';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+const intro = new URL('../content/intro.md', import.meta.url);
+const text = readFileSync(intro, 'utf8');
+export default function About() {
+  const { t } = useI18n();
+  return <h1>{t('about.title')}{text}{readFileSync(intro, 'utf8')}{existsSync(new URL('../content/later.md', import.meta.url)) ? 'later' : ''}</h1>;
+}
+`;
+    const err = await failingBuild({ 'pages/about.tsx': page, 'content/intro.md': 'Intro' });
+    expect(err.code).toBe('RenderFailed');
+    expect(err.message).toMatch(/^pages\/about\.tsx threw while rendering in locale en: It read \/.*\/content\/later\.md while rendering\. Read files at the top of a module/);
+    expect(err.detail).toMatch(/^at pages\/about\.tsx:8:\d+$/);
+  });
+
   it('a broken internal link names the page, the locale and the href', async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <a href="/de/jobs">{t('about.title')}</a>;`) });
     expect(err.code).toBe('BrokenLinks');

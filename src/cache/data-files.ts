@@ -1,0 +1,33 @@
+/**
+ * The files and folders the site's code read as its modules loaded (render/read-files.ts), as the
+ * build keys its output by them: a file by a hash of its bytes, a folder by its names (as
+ * bundle-cache.ts prints esbuild's inputs), a path that is not there as missing, both as a file
+ * and as a folder, so that either appearing counts as a change.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { dirPrint, filePrint, type Inputs } from './bundle-cache.ts';
+import { hashKey } from './entries.ts';
+
+export interface DataFiles {
+  /** For the output record (output-record.ts): a rebuild whose record lists them unchanged does nothing. */
+  inputs: Inputs;
+  /** A print of what they hold, paths relative to the root: for the build id and the cache's page keys. */
+  print: string;
+}
+
+export function dataFiles(read: readonly string[], root: string): DataFiles {
+  const inputs: Inputs = { files: [], dirs: [], listed: [] };
+  for (const file of read) {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (stats?.isDirectory()) {
+      inputs.dirs.push([file, dirPrint(file, true)]);
+      inputs.listed!.push(file);
+      continue;
+    }
+    inputs.files.push([file, filePrint(file)]);
+    if (!stats) inputs.dirs.push([file, 'missing']);
+  }
+  const relative = (pairs: [string, string][]) => pairs.map(([file, print]) => [path.relative(root, file), print]);
+  return { inputs, print: read.length === 0 ? '' : hashKey('data', JSON.stringify([relative(inputs.files), relative(inputs.dirs)])) };
+}
