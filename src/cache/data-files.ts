@@ -10,6 +10,8 @@ import { dirPrint, filePrint, type Inputs } from './bundle-cache.ts';
 import { hashKey } from './entries.ts';
 
 export interface DataFiles {
+  /** The paths read, sorted (dev watches them). */
+  read: readonly string[];
   /** For the output record (output-record.ts): a rebuild whose record lists them unchanged does nothing. */
   inputs: Inputs;
   /** A print of what they hold, paths relative to the root: for the build id and the cache's page keys. */
@@ -29,5 +31,5 @@ export function dataFiles(read: readonly string[], root: string): DataFiles {
     if (!stats) inputs.dirs.push([file, 'missing']);
   }
   const relative = (pairs: [string, string][]) => pairs.map(([file, print]) => [path.relative(root, file), print]);
-  return { inputs, print: read.length === 0 ? '' : hashKey('data', JSON.stringify([relative(inputs.files), relative(inputs.dirs)])) };
+  return { read, inputs, print: read.length === 0 ? '' : hashKey('data', JSON.stringify([relative(inputs.files), relative(inputs.dirs)])) };
 }

@@ -104,7 +104,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     let report: RebuildReport;
     try {
       // The config's helpers are learnt as it loads (also when it then fails): watched from then on.
-      const outcome = await session.rebuild(changed, signal, settled).finally(() => sources?.add(session.configFiles));
+      const outcome = await session.rebuild(changed, signal, settled).finally(() => sources?.add([...session.configFiles, ...session.dataFiles]));
       report = { ...base, status: 'ok', kind: outcome.kind, rendered: sortRendered(outcome.rendered), paths: [...new Set(outcome.paths)].sort(), reloadAll: outcome.reloadAll, ms: performance.now() - start, problem: null };
       live.clearProblem();
       // Pages shown before the rebuild's end (OpenPages) are not updated twice.
@@ -163,7 +163,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     onChange: (file) => queue.add(file),
     onWrite: (file) => queue.write(file),
     logger,
-    files: session.configFiles,
+    files: [...session.configFiles, ...session.dataFiles],
   }).catch(async (err) => {
     await server.close();
     await session.dispose();

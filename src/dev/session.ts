@@ -69,6 +69,11 @@ export class DevSession {
   private owed = new Set<string>();
   /** The config and the site's files it imports (helpers, wherever they are): an edit of one is a full rebuild. */
   readonly configFiles = new Set<string>();
+  /**
+   * The files and folders the pages' code read as it loaded (render/read-files.ts): a change to one
+   * is a full rebuild whose modules load afresh, so that they read it again.
+   */
+  readonly dataFiles = new Set<string>();
   /** One folder for the session's server bundles: a rebuild writes and imports only files that changed. */
   private bundles: Promise<BundleFolder> | null = null;
 
@@ -120,6 +125,8 @@ export class DevSession {
     const list = [...files];
     const isConfig = (f: string) => this.configFiles.has(f) || (path.dirname(f) === this.root && CONFIG_FILES.includes(path.basename(f)));
     if (list.some(isConfig)) return this.full(signal, atRest);
+    // A file the modules read, or one added to or removed from a folder they listed.
+    if (list.some((f) => this.dataFiles.has(f) || this.dataFiles.has(path.dirname(f)))) return this.full(signal, atRest, true);
     // Static files and the site's enhancers are bundled by the full build only (the runtime's assets).
     if (list.some((f) => inside(config.staticDir, f) || inside(config.enhancersDir, f))) return this.full(signal, atRest);
     const localeFiles = list.filter((f) => inside(config.localesDir, f) && f.endsWith('.json'));
@@ -130,8 +137,14 @@ export class DevSession {
   }
 
   /** `atRest` resolves once the changed files are at rest (throws Superseded when a newer change came). */
-  private async full(signal: AbortSignal, atRest: AtRest): Promise<Outcome> {
+  private async full(signal: AbortSignal, atRest: AtRest, freshModules = false): Promise<Outcome> {
     await atRest();
+    // Modules are loaded once per bundle file (named by its content): a new folder loads them all again.
+    if (freshModules) {
+      const folder = this.bundles;
+      this.bundles = null;
+      await (await folder)?.dispose();
+    }
     // Files of an earlier config that no longer imports them stay in the set: at worst a full rebuild too many.
     const { config, warnings } = await resolveConfig(this.root, { outDir: this.outDir }, { onConfigImport: (f) => this.configFiles.add(f) });
     const state = newState(config, this.logger, warnings);
@@ -146,6 +159,7 @@ export class DevSession {
     }
     await this.state?.server?.dispose();
     this.state = state;
+    for (const file of state.dataFiles?.read ?? []) this.dataFiles.add(file);
     this.jobs = new Map(state.results.map((r) => [jobKey(r.file, r.locale), r]));
     this.deps = this.dependencies(state);
     const rendered = state.results.map((r) => ({ page: pageName(this.pageByFile(state, r.file)!), locale: r.locale }));
@@ -204,6 +218,7 @@ export class DevSession {
           await server.dispose();
           return this.full(signal, atRest);
         }
+        for (const file of described.read) this.dataFiles.add(file);
         draft.pages = described.pages;
         draft.notFound = described.notFound;
         addStylesheet(draft, server);

@@ -28,7 +28,7 @@ let rendering = false;
 export function noteRead(target: unknown): void {
   let file: string;
   if (typeof target === 'string') file = path.resolve(target);
-  else if (target instanceof URL) file = target.protocol === 'file:' ? fileURLToPath(target) : '';
+  else if (target instanceof URL) file = target.protocol === 'file:' ? path.resolve(fileURLToPath(target)) : '';
   else if (Buffer.isBuffer(target)) file = path.resolve(target.toString());
   else return;
   if (file === '' || file.split(path.sep).includes('node_modules') || read.has(file)) return;

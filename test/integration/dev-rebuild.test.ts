@@ -264,6 +264,40 @@ describe('sitegen dev: incremental rebuilds', () => {
     expect(await chunk.text()).toContain('second shout');
   });
 
+  it('rebuilds everything, its modules loaded afresh, when a file or folder the pages read as they loaded changes, also outside the folders it watches', async () => {
+    const content = path.join(site, 'content/news');
+    await mkdir(content, { recursive: true });
+    await writeFile(path.join(content, 'a.md'), 'first news');
+    const news = `import { readdirSync, readFileSync } from 'node:fs';
+import { useI18n } from 'sitegen';
+export const head = { title: 'about.title', description: 'about.description' };
+const dir = new URL('../content/news/', import.meta.url);
+const news = readdirSync(dir).sort().map((name) => readFileSync(new URL(name, dir), 'utf8'));
+export default function News() { return <h1 data-news>{news.join(' + ')}</h1>; }
+`;
+    try {
+      const added = nextReportFor(server, 'pages/news.tsx');
+      await save('pages/news.tsx', news);
+      expect(await added).toMatchObject({ status: 'ok' });
+      expect((await page('/news')).html).toContain('<h1 data-news="true">first news</h1>');
+      const edited = nextReportFor(server, 'content/news/a.md');
+      await writeFile(path.join(content, 'a.md'), 'edited news');
+      expect(await edited).toMatchObject({ status: 'ok', kind: 'full' });
+      expect((await page('/de/news')).html).toContain('<h1 data-news="true">edited news</h1>');
+      const more = nextReportFor(server, 'content/news/b.md');
+      await writeFile(path.join(content, 'b.md'), 'more news');
+      expect(await more).toMatchObject({ status: 'ok', kind: 'full' });
+      expect((await page('/news')).html).toContain('<h1 data-news="true">edited news + more news</h1>');
+    } finally {
+      // The page first: without it, the folder's removal builds.
+      const removed = nextReportFor(server, 'pages/news.tsx');
+      await rm(path.join(site, 'pages/news.tsx'), { force: true });
+      await removed;
+      await rm(path.join(site, 'content'), { recursive: true, force: true });
+      await server.idle();
+    }
+  });
+
   it('rebuilds everything when a page is added, and serves it', async () => {
     const next = nextReportFor(server, 'pages/press.tsx');
     await save('pages/press.tsx', "import { useI18n } from 'sitegen';\nexport const head = { title: 'about.title', description: 'about.description' };\nexport default function Press() { return <h1 data-press>{useI18n().t('about.title')}</h1>; }\n");
