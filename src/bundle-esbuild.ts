@@ -50,6 +50,9 @@ const JSX_SOURCE = 'sitegen-jsx';
 const SITE_FS = /^(?:node:)?fs(?:\/promises)?$/;
 const SITE_FS_MODULE = path.join(SRC_DIR, 'render', 'site-fs.ts');
 const SITE_FS_PROMISES_MODULE = path.join(SRC_DIR, 'render', 'site-fs-promises.ts');
+/** What `process.env` stands for in the bundle, and the module that gives it. */
+const SITE_ENV = '__sitegenEnv';
+const SITE_ENV_MODULE = path.join(SRC_DIR, 'render', 'read-files.ts');
 /** The generated entry module: every page and layout, and the renderer's exports. */
 export const ENTRY = 'sitegen:server';
 
@@ -191,7 +194,9 @@ export async function runServerEsbuild(
         ...(ownMeta ? [importMetaPlugin(isSitegenSource)] : []),
       ],
       banner: { js: ownMeta ? `${REQUIRE_BANNER} ${bundleValues}` : REQUIRE_BANNER },
-      define: ownMeta ? IMPORT_META_DEFINE : {},
+      // The site's reads of process.env note the names read (render/read-files.ts).
+      define: { ...(ownMeta ? IMPORT_META_DEFINE : {}), 'process.env': SITE_ENV },
+      inject: [SITE_ENV_MODULE],
       bundle: true,
       splitting: split,
       write: false,
@@ -246,15 +251,22 @@ function isSitegenSource(file: string): boolean {
 }
 
 /**
+ * The path esbuild names a module by that it wraps to run on first use (`__esm({ "../src/x.ts"() {`,
+ * `__commonJS({ "../y.js"(exports, module) {`), relative to the project: sitegen's read-files.ts is
+ * one in every bundle (its `process.env` is injected into CommonJS modules too).
+ */
+const WRAPPED_MODULE = /^(\s*)"[^"\n]*"(?=\((?:exports, module)?\) \{$)/gm;
+
+/**
  * A SHA-256 of the bundle's JS (files in `outdir`) without what depends on where the project and
  * sitegen are: esbuild's name hashes (they cover the source maps, which name files by their path
- * from sitegen's cache) and its `// path/of/module.ts` comments. Made once per esbuild run and kept
+ * from sitegen's cache), its `// path/of/module.ts` comments and the paths of wrapped modules. Made once per esbuild run and kept
  * in the cache with its files: a build whose bundle came from the cache decoded the real site's
  * 0.24 MB of code to text, ran both replaces over it and hashed it again, 1.5 to 2.6 ms of the
  * main thread in a rebuild after a message edit (~1% of it), to find the print it had made.
  */
 function codePrint(files: readonly esbuild.OutputFile[], outdir: string): string {
-  const unplaced = (text: string) => text.replace(/-[A-Z0-9]{8}(?=\.js\b)/g, '').replace(/^\/\/ .*$/gm, '');
+  const unplaced = (text: string) => text.replace(/-[A-Z0-9]{8}(?=\.js\b)/g, '').replace(/^\/\/ .*$/gm, '').replace(WRAPPED_MODULE, '$1');
   const code = createHash('sha256');
   const texts = files.filter((f) => f.path.endsWith('.js')).map((f) => unplaced(path.relative(outdir, f.path) + '\0' + f.text));
   for (const text of texts.sort()) code.update(text).update('\0');

@@ -27,6 +27,8 @@ export interface Inputs {
   dirs: [string, string][];
   /** Folders of `dirs` printed with their names though they hold none of `files` (the site's data folders, data-files.ts). */
   listed?: string[];
+  /** Environment variables the site's code read, by a print of their values (data-files.ts, envPrint). */
+  env?: [string, string][];
 }
 
 interface Stored {

@@ -1,9 +1,11 @@
 /**
- * The files and folders the site's code read as its modules loaded (render/read-files.ts), as the
- * build keys its output by them: a file by a hash of its bytes, a folder by its names (as
- * bundle-cache.ts prints esbuild's inputs), a path that is not there as missing, both as a file
- * and as a folder, so that either appearing counts as a change.
+ * What the site's code read as its modules loaded (render/read-files.ts), as the build keys its
+ * output by it: a file by a hash of its bytes, a folder by its names (as bundle-cache.ts prints
+ * esbuild's inputs), a path that is not there as missing, both as a file and as a folder, so that
+ * either appearing counts as a change; an environment variable by a hash of its value (the cache
+ * keeps no value itself), or as unset.
  */
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { dirPrint, filePrint, type Inputs } from './bundle-cache.ts';
@@ -18,8 +20,9 @@ export interface DataFiles {
   print: string;
 }
 
-export function dataFiles(read: readonly string[], root: string): DataFiles {
-  const inputs: Inputs = { files: [], dirs: [], listed: [] };
+/** `read`: files and folders; `env`: names of environment variables, `*` for all of them. */
+export function dataFiles(read: readonly string[], env: readonly string[], root: string): DataFiles {
+  const inputs: Inputs = { files: [], dirs: [], listed: [], env: [] };
   for (const file of read) {
     const stats = statSync(file, { throwIfNoEntry: false });
     if (stats?.isDirectory()) {
@@ -30,6 +33,15 @@ export function dataFiles(read: readonly string[], root: string): DataFiles {
     inputs.files.push([file, filePrint(file)]);
     if (!stats) inputs.dirs.push([file, 'missing']);
   }
+  const names = env.includes('*') ? Object.keys(process.env).sort() : env;
+  inputs.env = names.map((name) => [name, envPrint(name)]);
   const relative = (pairs: [string, string][]) => pairs.map(([file, print]) => [path.relative(root, file), print]);
-  return { read, inputs, print: read.length === 0 ? '' : hashKey('data', JSON.stringify([relative(inputs.files), relative(inputs.dirs)])) };
+  const print = read.length + names.length === 0 ? '' : hashKey('data', JSON.stringify([relative(inputs.files), relative(inputs.dirs), inputs.env]));
+  return { read, inputs, print };
+}
+
+/** A print of an environment variable's value as this process has it: a hash, or `unset`. */
+export function envPrint(name: string): string {
+  const value = process.env[name];
+  return value === undefined ? 'unset' : createHash('sha1').update(value).digest('base64');
 }

@@ -35,6 +35,7 @@ import { localesKeyJson } from '../locales.ts';
 import type { Shard } from '../shard.ts';
 import type { CacheLocation } from './build-cache.ts';
 import { dirPrint, filePrint, type Inputs } from './bundle-cache.ts';
+import { envPrint } from './data-files.ts';
 import { entryFile, hashKey, readEntry, writeEntry } from './entries.ts';
 import { sourceFolders } from './source-prints.ts';
 import { SRC_DIR } from '../package-root.ts';
@@ -65,6 +66,8 @@ export interface RecordScope {
 interface Outside {
   files: [file: string, print: string][];
   dirs: [dir: string, withNames: boolean, print: string][];
+  /** Environment variables the site's code read, by a print of their values (data-files.ts). */
+  env: [name: string, print: string][];
 }
 
 interface OutputRecord {
@@ -210,8 +213,9 @@ export async function recordOutput(scope: RecordScope, inputs: Inputs[], report:
 function uncovered(inputs: Inputs[], config: ResolvedConfig): Outside {
   const folders = sourceFolders(config);
   const within = (dirs: string[], file: string) => dirs.some((dir) => file === dir || file.startsWith(dir + path.sep));
-  const outside: Outside = { files: [], dirs: [] };
-  for (const { files, dirs, listed = [] } of inputs) {
+  const outside: Outside = { files: [], dirs: [], env: [] };
+  for (const { files, dirs, listed = [], env = [] } of inputs) {
+    outside.env.push(...env);
     // As bundle-cache.ts prints them: a folder holding an input with its names.
     const named = new Set([...files.map(([file]) => path.dirname(file)), ...listed]);
     outside.files.push(...files.filter(([file]) => !within([...folders, SRC_DIR], file)));
@@ -222,7 +226,11 @@ function uncovered(inputs: Inputs[], config: ResolvedConfig): Outside {
 
 /** Every file and folder of `outside` as it was; stops at the first difference. */
 function outsideUnchanged(outside: Outside): boolean {
-  return outside.files.every(([file, print]) => filePrint(file) === print) && outside.dirs.every(([dir, withNames, print]) => dirPrint(dir, withNames) === print);
+  return (
+    outside.env.every(([name, print]) => envPrint(name) === print) &&
+    outside.files.every(([file, print]) => filePrint(file) === print) &&
+    outside.dirs.every(([dir, withNames, print]) => dirPrint(dir, withNames) === print)
+  );
 }
 
 /**
@@ -383,6 +391,6 @@ function wellFormed(r: OutputRecord): boolean {
   const runtime = p?.runtime === null || (typeof p?.runtime?.coreGzip === 'number' && typeof p.runtime.redirectBytes === 'number');
   const o = r?.outside;
   const tuples = (xs: unknown, ...kinds: string[]) => Array.isArray(xs) && xs.every((x) => Array.isArray(x) && x.length === kinds.length && kinds.every((k, i) => typeof x[i] === k));
-  const inputs = !!o && tuples(o.files, 'string', 'string') && tuples(o.dirs, 'string', 'boolean', 'string');
+  const inputs = !!o && tuples(o.files, 'string', 'string') && tuples(o.dirs, 'string', 'boolean', 'string') && tuples(o.env, 'string', 'string');
   return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && typeof r.folders === 'number' && typeof r.payloads === 'string' && tuples(r.tops, 'string', 'number') && typeof r.links === 'string' && typeof r.sitemap === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
 }

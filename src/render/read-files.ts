@@ -1,28 +1,45 @@
 /**
- * The files the site's code reads, so that a change to them builds its pages again.
+ * What the site's code reads besides its modules, so that a change to it builds its pages again:
+ * files, folders and environment variables.
  *
  * A page that loads its data at the top of its module (`readFileSync(new URL('./post.md',
- * import.meta.url))`, a folder of posts through `readdir`) makes pages out of files the bundle does
- * not hold: esbuild never sees them, and the build cache, keyed by the bundle's code, took every
- * page from the cache after such a file changed, the old text in it. The bundle gives the site's
- * imports of `node:fs` and `node:fs/promises` (bundle-esbuild.ts) these modules instead: Node's
- * own, whose calls that read a file or a folder, or ask whether one is there, note its path here.
- * The build asks for the paths once the server module is loaded (its top-level code has run) and
- * keys the build id, the cache's pages and the output record by what those files and folders hold
- * (stages.ts, dataInputs).
+ * import.meta.url))`, a folder of posts through `readdir`, `process.env.ANALYTICS_ID`) makes pages
+ * out of what the bundle does not hold: esbuild never sees it, and the build cache, keyed by the
+ * bundle's code, took every page from the cache after such a file or variable changed, the old
+ * text in it. The bundle gives the site's imports of `node:fs` and `node:fs/promises` these
+ * modules instead (site-fs.ts): Node's own, whose calls that read a file or a folder, or ask
+ * whether one is there, note its path here; its `process.env` is an env that notes the names read
+ * (`siteEnv`; bundle-esbuild.ts defines both). The build asks for them once the server module is
+ * loaded (its top-level code has run) and keys the build id, the cache's pages and the output
+ * record by what they hold (cache/data-files.ts).
  *
- * Read while a page renders, a file is refused: the build knows it only after the build id and
- * every page's cache key are made, so a change to it would not reach the cache. Reads inside
- * node_modules are left alone: packages come with the lock file, whose versions key the cache.
+ * Read while a page renders, a file or variable the modules did not read as they loaded is
+ * refused: the build knows it only after the build id and every page's cache key are made, so a
+ * change to it would not reach the cache. Reads inside node_modules are left alone: packages come
+ * with the lock file, whose versions key the cache.
  *
- * This module is bundled into the server module, so it uses nothing but Node's own modules.
+ * This module is bundled into the server module, so it uses nothing but Node's own modules, and
+ * `globalThis.process.env` for Node's env (`process.env` is the site's here).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const read = new Set<string>();
+/**
+ * The environment variables the site's code read (`*`: all of them, listed). NODE_ENV always:
+ * packages test it anywhere, also while a page renders.
+ */
+const envNames = new Set<string>(['NODE_ENV']);
 /** Whether a page is being rendered now. */
 let rendering = false;
+
+/** The error for something read while a page renders. */
+function readWhileRendering(what: string): Error {
+  return new Error(
+    `It read ${what} while rendering. Read it at the top of a module (a page's, a component's or a helper's, with top-level await for promises), ` +
+      'where the build knows it before any page renders, so that a change to it renders the pages again.',
+  );
+}
 
 /** Notes the file or folder a call names (a path, a file: URL or a Buffer; not a file descriptor). */
 export function noteRead(target: unknown): void {
@@ -32,13 +49,34 @@ export function noteRead(target: unknown): void {
   else if (Buffer.isBuffer(target)) file = path.resolve(target.toString());
   else return;
   if (file === '' || file.split(path.sep).includes('node_modules') || read.has(file)) return;
-  if (rendering) {
-    throw new Error(
-      `It read ${file} while rendering. Read files at the top of a module (a page's, a component's or a helper's, with top-level await for promises), ` +
-        'where the build knows them before any page renders, so that a change to them renders the pages again.',
-    );
-  }
+  if (rendering) throw readWhileRendering(file);
   read.add(file);
+}
+
+/** Notes an environment variable read (or all of them, `*`); one read as the modules loaded may be read again. */
+function noteEnv(name: string): void {
+  if (envNames.has(name) || envNames.has('*')) return;
+  if (rendering) throw readWhileRendering(name === '*' ? 'every environment variable' : `the environment variable ${name}`);
+  envNames.add(name);
+}
+
+/**
+ * `process.env` as the site's code sees it (bundle-esbuild.ts defines it so): Node's own, whose
+ * reads note the name read; listing its names reads them all. Writes go through.
+ */
+export const siteEnv: NodeJS.ProcessEnv = new Proxy(globalThis.process.env, {
+  get: (env, name) => (typeof name === 'string' && noteEnv(name), Reflect.get(env, name)),
+  has: (env, name) => (typeof name === 'string' && noteEnv(name), Reflect.has(env, name)),
+  getOwnPropertyDescriptor: (env, name) => (typeof name === 'string' && noteEnv(name), Reflect.getOwnPropertyDescriptor(env, name)),
+  ownKeys: (env) => (noteEnv('*'), Reflect.ownKeys(env)),
+});
+
+/** What `process.env` stands for in the server bundle (bundle-esbuild.ts: esbuild's `define` names this export, its `inject` imports it where used). */
+export const __sitegenEnv = siteEnv;
+
+/** The environment variables the site's code has read so far, sorted (`*` first when it listed them all). */
+export function envRead(): string[] {
+  return [...envNames].sort();
 }
 
 /** `fn` (a call of `node:fs` whose first argument names a file or folder), noting that argument first. */

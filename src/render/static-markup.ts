@@ -21,7 +21,8 @@ export type StaticMarkup = typeof renderToStaticMarkup;
  * with its V8 code cache kept there (code-cache.ts), and made the first time.
  */
 export function loadStaticMarkup(require: NodeJS.Require, cacheDir: string | null = null): StaticMarkup {
-  const mode = process.env.NODE_ENV === 'production' ? 'production' : 'development';
+  // Node's own env, not the one the bundle gives the site's code (render/read-files.ts): sitegen's choice is no input of the site.
+  const mode = globalThis.process.env.NODE_ENV === 'production' ? 'production' : 'development';
   try {
     const folder = path.dirname(require.resolve('react-dom/package.json'));
     const file = path.join(folder, 'cjs', `react-dom-server-legacy.node.${mode}.js`);

@@ -282,6 +282,37 @@ export default function About() {
     }
   });
 
+  it('environment variables the pages read as their modules load are inputs: another value renders the pages again under a new build id, as a cold build', async () => {
+    const page = `import { useI18n, type PageHead } from 'sitegen';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+const tag = process.env.SITEGEN_TEST_TAG ?? 'untagged';
+export default function About() {
+  const { t } = useI18n();
+  return <h1 data-tag={tag}>{t('about.title')}{process.env.NODE_ENV === 'production' ? '' : '.'}</h1>;
+}
+`;
+    const root = await basic({ 'pages/about.tsx': page });
+    const builds: BuildResult[] = [];
+    try {
+      for (const tag of [undefined, undefined, 'a', 'b']) {
+        if (tag === undefined) delete process.env.SITEGEN_TEST_TAG;
+        else process.env.SITEGEN_TEST_TAG = tag;
+        const cached = await buildInto(root, 'out');
+        const same = builds.at(-1) && builds.at(-1)!.buildId === cached.buildId;
+        expect(cached.cache).toMatchObject(same ? { rendered: 0 } : { rendered: builds[0]?.cache!.rendered ?? cached.cache!.rendered, reused: 0 });
+        builds.push(cached);
+        expect(await readFile(path.join(root, 'out/de/about/index.html'), 'utf8')).toContain(`<h1 data-tag="${tag ?? 'untagged'}">`);
+        await buildInto(root, 'cold', false);
+        await expectSameTree(path.join(root, 'cold'), path.join(root, 'out'));
+      }
+    } finally {
+      delete process.env.SITEGEN_TEST_TAG;
+    }
+    // The same value, the same build id; another, another one.
+    expect(new Set(builds.map((b) => b.buildId)).size).toBe(3);
+    expect(builds[1]!.buildId).toBe(builds[0]!.buildId);
+  });
+
   it('an edit of a page renders every page again (the bundle is part of every key)', async () => {
     const root = await basic();
     const first = await buildInto(root, 'first');

@@ -512,8 +512,23 @@ export default function About() {
 `;
     const err = await failingBuild({ 'pages/about.tsx': page, 'content/intro.md': 'Intro' });
     expect(err.code).toBe('RenderFailed');
-    expect(err.message).toMatch(/^pages\/about\.tsx threw while rendering in locale en: It read \/.*\/content\/later\.md while rendering\. Read files at the top of a module/);
+    expect(err.message).toMatch(/^pages\/about\.tsx threw while rendering in locale en: It read \/.*\/content\/later\.md while rendering\. Read it at the top of a module/);
     expect(err.detail).toMatch(/^at pages\/about\.tsx:8:\d+$/);
+  });
+
+  it('an environment variable a page reads while it renders fails the build, naming it; NODE_ENV and one its module read as it loaded may be read', async () => {
+    const page = `import { useI18n, type PageHead } from 'sitegen';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+const home = process.env.HOME;
+export default function About() {
+  const { t } = useI18n();
+  return <h1>{t('about.title')}{process.env.NODE_ENV}{process.env.HOME === home ? '' : '!'}{process.env.SITEGEN_LATE ?? ''}</h1>;
+}
+`;
+    const err = await failingBuild({ 'pages/about.tsx': page });
+    expect(err.code).toBe('RenderFailed');
+    expect(err.message).toMatch(/^pages\/about\.tsx threw while rendering in locale en: It read the environment variable SITEGEN_LATE while rendering\. Read it at the top of a module/);
+    expect(err.detail).toMatch(/^at pages\/about\.tsx:6:\d+$/);
   });
 
   it('a broken internal link names the page, the locale and the href', async () => {
