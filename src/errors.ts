@@ -242,7 +242,9 @@ export const errors = {
     new SitegenError(
       'PagePathInvalid',
       `${file} gives the page the path ${urlPath}, with ${JSON.stringify(char)} in it. A page's path is made of ASCII letters, digits, '-', '_' and '.' (as an alias is): ` +
-        `a browser ends the path at '#' or '?', and sends a space or 'ü' percent-encoded. ${fix}.`,
+        `a browser ends the path at '#' or '?', and sends a space or 'ü' percent-encoded. ${fix}.` +
+        // A route parameter as other generators write it (`[slug].tsx`, `[...path].tsx`).
+        (/\/\[[^/]*\](?:\/|$)/.test(urlPath) ? ' sitegen has no routes with parameters: each page is a file of its own (a shared component keeps them short).' : ''),
     ),
   duplicateRoute: (urlPath: string, a: string, b: string) =>
     new SitegenError('DuplicateRoute', `Both ${a} and ${b} claim the path ${urlPath}. Remove one of them.`),

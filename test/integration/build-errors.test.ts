@@ -346,6 +346,15 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect((await failingBuild({ 'pages/Über/uns.tsx': PAGE('return <h1>x</h1>;') })).message).toMatch(/with "Ü" in it\. .* Rename the folder pages\/Über\/\.$/);
   });
 
+  it("a route parameter as other generators write it ([slug]) is such a path, and the error says there are none", async () => {
+    for (const file of ['pages/blog/[slug].tsx', 'pages/[lang]/about.tsx', 'pages/docs/[...path]/index.tsx']) {
+      const err = await failingBuild({ [file]: PAGE('return <h1>x</h1>;') });
+      expect(err.code).toBe('PagePathInvalid');
+      expect(err.message).toMatch(/with "\[" in it\. .*\. sitegen has no routes with parameters: each page is a file of its own \(a shared component keeps them short\)\.$/);
+    }
+    expect((await failingBuild({ 'pages/faq[1].tsx': PAGE('return <h1>x</h1>;') })).message).not.toContain('parameters');
+  });
+
   it.each([
     [
       'a robots.txt, which the build writes itself (an error, not a file silently replaced)',
