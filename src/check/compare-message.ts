@@ -20,6 +20,11 @@ export interface CompareContext {
   passed: ReadonlySet<string> | undefined;
   /** Whether the translation's language has one plural category (ja, ko, zh, ...): counts never change its words. */
   singleForm: boolean;
+  /**
+   * Whether it has one ordinal category (de, pl, ru, es, ja, ...: `1.`, `2.`): then `{n}` or
+   * `{n, number}` for en's selectordinal is idiomatic, as a count is in a one-form language.
+   */
+  singleOrdinal?: boolean;
   /** The reference locale's code, as messages name it (`en`). */
   reference: string;
 }
@@ -69,6 +74,8 @@ const spell = (use: ArgUse, singleForm = false) => {
  */
 export function compareToReference(en: MessageShape, tr: MessageShape, context: CompareContext): Problem[] {
   const { globals, passed, singleForm, reference: ref } = context;
+  /** Whether the language has one form for what `use` chooses by: a count (plural) or a rank (selectordinal). */
+  const oneForm: OneForm = (use) => (use.kind === 'selectordinal' ? context.singleOrdinal === true : singleForm);
   const problems: Problem[] = [];
   const enArgs = byName(en.uses);
   const trArgs = byName(tr.uses);
@@ -76,7 +83,7 @@ export function compareToReference(en: MessageShape, tr: MessageShape, context: 
     const trUses = trArgs.get(name);
     if (!trUses) {
       // A count that only chooses en's words (no `#`) has nothing to choose in a one-form language.
-      if (singleForm && onlySelects(enUses)) continue;
+      if (onlySelects(enUses, oneForm)) continue;
       // No page passes it (the pages are known to call this key, and none with it): en's own
       // message is what fails, at its render, which says so; the translation is not at fault.
       if (passed && !passed.has(name) && !globals.has(name)) continue;
@@ -84,13 +91,13 @@ export function compareToReference(en: MessageShape, tr: MessageShape, context: 
         kind: 'argument-missing',
         at: 0,
         message: `The argument {${name}} of ${ref} is missing.`,
-        hint: `Put ${spell(enUses[0]!, singleForm)} back into the translation; ${globals.has(name) ? 'the build gives every message its value, from sitegen.config.ts' : 'the page passes a value for it'}.${singleForm ? offsetNote(enUses[0]!, ref) : ''}`,
+        hint: `Put ${spell(enUses[0]!, oneForm(enUses[0]!))} back into the translation; ${globals.has(name) ? 'the build gives every message its value, from sitegen.config.ts' : 'the page passes a value for it'}.${oneForm(enUses[0]!) ? offsetNote(enUses[0]!, ref) : ''}`,
       });
       continue;
     }
-    const kindProblem = compareKinds(name, enUses, trUses, singleForm, ref);
+    const kindProblem = compareKinds(name, enUses, trUses, oneForm, ref);
     if (kindProblem) problems.push(kindProblem);
-    else problems.push(...lostMeaning(name, enUses, trUses, singleForm, ref));
+    else problems.push(...lostMeaning(name, enUses, trUses, oneForm, ref));
   }
   for (const [name, trUses] of trArgs) {
     if (enArgs.has(name) || globals.has(name) || passed?.has(name)) continue;
@@ -114,12 +121,18 @@ function hintForUnknown(known: string, passed: ReadonlySet<string> | undefined, 
   return known ? `Use only the arguments of ${ref} (${known}); check the spelling.` : `${ref} has no arguments here; write the text without braces.`;
 }
 
-/** Whether en only chooses words by the argument (plural or select) and never shows it (`#` or `{n}`). */
-function onlySelects(enUses: ArgUse[]): boolean {
-  return enUses.every((u) => u.kind === 'select' || (isPlural(u.kind) && !u.pound));
+/** See compareToReference. */
+type OneForm = (use: ArgUse) => boolean;
+
+/**
+ * Whether en only chooses words by the argument (plural or select) and never shows it (`#` or
+ * `{n}`), in a language where those choices have one form.
+ */
+function onlySelects(enUses: ArgUse[], oneForm: OneForm): boolean {
+  return enUses.every((u) => oneForm(u) && (u.kind === 'select' || (isPlural(u.kind) && !u.pound)));
 }
 
-function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], singleForm: boolean, ref: string): Problem | undefined {
+function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: OneForm, ref: string): Problem | undefined {
   const enGroups = new Set(enUses.map((u) => GROUP[u.kind]).filter((g) => g !== 'any'));
   if (enGroups.size === 0) return undefined;
   const wrong = trUses.find((u) => GROUP[u.kind] !== 'any' && !enGroups.has(GROUP[u.kind]));
@@ -129,7 +142,7 @@ function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], singleFo
     kind: 'argument-kind',
     at: wrong.at,
     message: `{${name}} is a ${enUse.kind} argument in ${ref} but a ${wrong.kind} here.`,
-    hint: `Use it as ${ref} does, for example ${spell(enUse, singleForm)}.`,
+    hint: `Use it as ${ref} does, for example ${spell(enUse, oneForm(enUse))}.`,
   };
 }
 
@@ -137,11 +150,11 @@ function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], singleFo
  * A translation that keeps the argument but drops how en formats it. In a one-form language a
  * count shown as `{n}` or `{n, number}` instead of a plural is idiomatic, not a loss.
  */
-function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], singleForm: boolean, ref: string): Problem[] {
+function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: OneForm, ref: string): Problem[] {
   const problems: Problem[] = [];
   const at = trUses[0]!.at;
   const has = (pred: (u: ArgUse) => boolean) => trUses.some(pred);
-  const lost = (enUse: ArgUse, what: string, hint = `Keep the formatting of ${ref}: ${spell(enUse, singleForm)}.`) =>
+  const lost = (enUse: ArgUse, what: string, hint = `Keep the formatting of ${ref}: ${spell(enUse, oneForm(enUse))}.`) =>
     problems.push({
       kind: 'lost-meaning',
       at,
@@ -156,6 +169,7 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], singleFor
       }
     } else if (isPlural(u.kind)) {
       const plurals = trUses.filter((t) => isPlural(t.kind));
+      const singleForm = oneForm(u);
       if (u.offset && !plurals.some((t) => t.offset === u.offset)) {
         if (!singleForm) lost(u, `subtracts offset:${u.offset} from {${name}} before choosing a plural form`);
         else if (u.pound && showsCount(trUses, u.offset)) {

@@ -67,13 +67,25 @@ describe('compareToReference: arguments', () => {
 });
 
 describe('compareToReference: languages of one plural form, and values the code passes', () => {
-  const ja = { ...CONTEXT, singleForm: true };
+  const ja = { ...CONTEXT, singleForm: true, singleOrdinal: true };
   const compareJa = (en: string, tr: string) => compareToReference(shape(en), shape(tr), ja).map((p) => [p.kind, p.hint]);
 
   it('accepts {n} or {n, number} for a plural', () => {
     expect(compareJa('{n, plural, one {# file} other {# files}}', '{n}個のファイル')).toEqual([]);
     expect(compareJa('{n, selectordinal, one {#st} other {#th}}', '{n}位')).toEqual([]);
     expect(kinds('{n, plural, one {# file} other {# files}}', '{n} Dateien')).toEqual(['lost-meaning']); // de needs the plural
+  });
+
+  it('accepts {n} or {n, number} for a selectordinal in a language of one ordinal form, whose counts have several (pl, de, ru: "1. miejsce")', () => {
+    const pl = { ...CONTEXT, singleForm: false, singleOrdinal: true };
+    const comparePl = (en: string, tr: string) => compareToReference(shape(en), shape(tr), pl).map((p) => [p.kind, p.hint]);
+    expect(comparePl('{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place', '{n}. miejsce')).toEqual([]);
+    expect(comparePl('{n, selectordinal, one {#st} other {#th}} of {total, number}', '{n, number}. z {total, number}')).toEqual([]);
+    // Its counts still need their plural; an ordinal en only chooses words by may go.
+    expect(comparePl('{n, plural, one {# file} other {# files}}', '{n} plików').map(([kind]) => kind)).toEqual(['lost-meaning']);
+    expect(comparePl('{n, selectordinal, one {Your first visit} other {Welcome back}}', 'Witaj ponownie')).toEqual([]);
+    // fr has two ordinal forms (1er, 2e): the ordinal is kept.
+    expect(kinds('{n, selectordinal, one {#st} other {#th}} place', '{n} place')).toEqual(['lost-meaning']);
   });
 
   it('lets a count en only selects by (no #, no {n}) be dropped, but not one en shows', () => {
