@@ -160,8 +160,9 @@ class TranslationWalk {
     }
     if (shape.hasPlural) for (const problem of checkPlurals(shape, file.locale, enShape)) run.findings.addProblem(file, prefix + key, problem);
     if (shape.hasEmptyCase && enShape && !same) for (const problem of checkEmptyCases(enShape, shape, file.locale, run.reference)) run.findings.addProblem(file, prefix + key, problem);
-    if (value === enValue && needsTranslation(enShape, enValue) && !run.allow.has(file.locale.code, prefix + key)) {
-      const words = this.words(enValue);
+    // A message of nothing but a URL, an address or a hashtag has no words to translate.
+    const words = value === enValue && needsTranslation(enShape, enValue) && !run.allow.has(file.locale.code, prefix + key) ? this.words(enValue) : 0;
+    if (words > 0) {
       run.findings.addProblem(file, prefix + key, {
         kind: 'untranslated',
         // One or two words are mostly shared by both languages (Menu, Status, Spam): worth a look only.

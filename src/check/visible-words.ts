@@ -4,7 +4,7 @@ import { LETTER } from './shape.ts';
 
 /**
  * How many words a reader sees in a message: its literal text without arguments, counts and ICU
- * syntax, the words of every case counted once (`{n, plural, one {# Hashtag} other {# Hashtags}}`
+ * syntax, nor URLs, e-mail addresses, hashtags and handles (NAMES), the words of every case counted once (`{n, plural, one {# Hashtag} other {# Hashtags}}`
  * shows two words: Hashtag, Hashtags). A short label identical to en (`Menu`, `Status`) is mostly
  * a word both languages share; a sentence identical to en is rarely anything but untranslated.
  *
@@ -31,8 +31,14 @@ export function visibleWordCount(text: string): number {
  */
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['\u2019-][\p{L}\p{M}\p{N}]+)*/gu;
 
+/**
+ * What no translator translates, whose letters are no words: a URL (`https://example.com/help`,
+ * `www.example.com`), an e-mail address, a hashtag or a handle (`#AlightMotion`, `@alightmotion`).
+ */
+const NAMES = /(?:\b[a-z][a-z\d+.-]*:\/\/|\bwww\.)[^\s<>"']+|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|(?<![\p{L}\p{N}])[#@][\p{L}\p{N}_]+/giu;
+
 function addWords(text: string, words: Set<string>): void {
-  for (const [word] of text.matchAll(WORD)) if (LETTER.test(word)) words.add(word.toLowerCase());
+  for (const [word] of text.replace(NAMES, ' ').matchAll(WORD)) if (LETTER.test(word)) words.add(word.toLowerCase());
 }
 
 function collect(elements: MessageFormatElement[], words: Set<string>): void {

@@ -270,6 +270,17 @@ describe('sitegen check (command)', () => {
     expect(code).toBe(1);
   });
 
+  it('takes a message identical to en that is only a URL, an e-mail address or a hashtag for translated, with no finding', async () => {
+    const links = { help: 'https://example.com/help', mail: 'support@example.com', tag: '#AlightMotion', site: 'Visit https://example.com' };
+    const withLinks = async (code: string) => ({ ...JSON.parse(await readFile(path.join(CLEAN, `locales/${code}.json`), 'utf8')), links });
+    const root = await cleanSite({ 'locales/en.json': JSON.stringify(await withLinks('en')), 'locales/fr.json': JSON.stringify(await withLinks('fr')) });
+    const { stdout } = await sitegenCheck(['--root', root, '--json', '--locale', 'fr']);
+    const report = JSON.parse(stdout);
+    // "Visit" is a word: one word identical to en, worth a look.
+    expect(report.findings.map((f: { key: string; kind: string; severity: string }) => [f.key, f.kind, f.severity])).toEqual([['links.site', 'untranslated', 'info']]);
+    expect(report.locales.find((l: { locale: string }) => l.locale === 'fr')).toMatchObject({ completeness: 100 });
+  });
+
   it('refuses an `untranslated` that is neither a list nor lists by locale', async () => {
     const root = await cleanSite({ 'sitegen.config.ts': "export default { untranslated: { fr: 'nav.home' } };" });
     await expect(sitegenCheck(['--root', root])).rejects.toMatchObject({

@@ -16,4 +16,15 @@ describe('visibleWordCount', () => {
     expect(visibleWordCount('{n, plural, one {# new post} other {# new posts}}')).toBe(3);
     expect(visibleWordCount("{g, select, female {e-mail} other {e-mail}} don't")).toBe(2);
   });
+
+  it('counts no words in a URL, an e-mail address, a hashtag or a handle, which no one translates', () => {
+    expect(visibleWordCount('https://example.com/help?topic=billing')).toBe(0);
+    expect(visibleWordCount('www.example.com')).toBe(0);
+    expect(visibleWordCount('support@example.com')).toBe(0);
+    expect(visibleWordCount('#AlightMotion @alightmotion')).toBe(0);
+    expect(visibleWordCount('Write to <a>support@example.com</a> or see https://example.com/help.')).toBe(4);
+    expect(visibleWordCount('Follow us @alightmotion')).toBe(2);
+    // Not a hashtag: a number, or a # inside a word.
+    expect(visibleWordCount('C# and F# tips')).toBe(4);
+  });
 });
