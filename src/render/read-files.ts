@@ -42,7 +42,7 @@ function readWhileRendering(what: string): Error {
 }
 
 /** Notes the file or folder a call names (a path, a file: URL or a Buffer; not a file descriptor). */
-export function noteRead(target: unknown): void {
+function noteRead(target: unknown): void {
   let file: string;
   if (typeof target === 'string') file = path.resolve(target);
   else if (target instanceof URL) file = target.protocol === 'file:' ? path.resolve(fileURLToPath(target)) : '';
