@@ -4,6 +4,7 @@
  * which has a new name in every build.
  */
 import { createHash } from 'node:crypto';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { realpath } from 'node:fs/promises';
 import type * as esbuild from 'esbuild';
@@ -33,6 +34,8 @@ const EXTERNAL = ['react', 'react-dom', 'react/*', 'react-dom/*', 'intl-messagef
  * files, loaded by Node's CommonJS loader as before, one instance for pages and renderer.
  */
 const REQUIRED = /^react(?:-dom)?(?:\/|$)/;
+/** Node's own modules, by the names a require() may give them (`os`, `node:os`, `fs/promises`). */
+const NODE_BUILTIN = new RegExp(`^(?:node:)?(?:${builtinModules.filter((m) => !m.startsWith('_')).map((m) => m.replace(/[/.]/g, '\\$&')).join('|')})$`);
 /** The namespace of those small modules, and the `require` they call, made at the top of each of the bundle's files. */
 const REQUIRE_NAMESPACE = 'sitegen-require';
 const REQUIRE = '__sitegenRequire';
@@ -181,6 +184,10 @@ export async function runServerEsbuild(
           name: 'sitegen-require',
           setup(build: esbuild.PluginBuild) {
             build.onResolve({ filter: REQUIRED }, (args) => ({ path: args.path, namespace: REQUIRE_NAMESPACE }));
+            // A CommonJS package's require() of Node's own modules: in an ES module bundle esbuild's
+            // require() fails ("Dynamic require of "os" is not supported"). The file system's stay
+            // the site's (render/site-fs.ts, below).
+            build.onResolve({ filter: NODE_BUILTIN }, (args) => (args.kind === 'require-call' && !SITE_FS.test(args.path) ? { path: args.path, namespace: REQUIRE_NAMESPACE } : undefined));
             build.onLoad({ filter: /.*/, namespace: REQUIRE_NAMESPACE }, (args) => ({ contents: `module.exports = ${REQUIRE}(${JSON.stringify(args.path)});`, loader: 'js' }));
           },
         },

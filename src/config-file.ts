@@ -17,7 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'esbuild';
-import { IMPORT_META_DEFINE, importMetaPlugin, importMetaValues } from './import-meta.ts';
+import { fileValues, IMPORT_META_DEFINE, importMetaPlugin } from './import-meta.ts';
 import { SRC_DIR } from './package-root.ts';
 import type { CacheLocation } from './cache/build-cache.ts';
 import { cachedRun, metafileInputs } from './cache/bundle-cache.ts';
@@ -42,12 +42,12 @@ const defineConfigModule: Plugin = {
   },
 };
 
-/** Whether `file` names `import.meta` (importMetaPlugin then put its values before its first line). */
-function namesImportMeta(file: string): boolean {
+/** What importMetaPlugin put before the first line of `file` (import-meta.ts, fileValues). */
+function valuesBefore(file: string): string {
   try {
-    return readFileSync(file, 'utf8').includes('import.meta');
+    return fileValues(file, readFileSync(file, 'utf8'));
   } catch {
-    return false;
+    return '';
   }
 }
 
@@ -61,7 +61,7 @@ function describeFailure(failure: BuildFailure, dir: string): string {
     .map(({ text, location: at }) => {
       if (!at) return text;
       const file = path.resolve(dir, at.file);
-      const column = at.column + 1 - (at.line === 1 && namesImportMeta(file) ? importMetaValues(file).length : 0);
+      const column = at.column + 1 - (at.line === 1 ? valuesBefore(file).length : 0);
       return `${at.file}:${at.line}:${Math.max(1, column)}: ${text}`;
     })
     .join('\n');

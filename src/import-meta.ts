@@ -1,10 +1,13 @@
 /**
- * `import.meta.url`, `import.meta.dirname` and `import.meta.filename` of the files esbuild bundles.
- * Left as they are, they are the bundle's (a file in sitegen's cache), so a page that reads its
- * data beside itself (`readFileSync(new URL('./post.md', import.meta.url))`) failed with ENOENT
- * in the cache folder. Each file that names `import.meta` instead declares its own values on its
- * first line (so that line numbers in errors stay the file's), which `IMPORT_META_DEFINE` makes
- * its `import.meta.*` stand for; esbuild keeps each file's top-level names apart.
+ * `import.meta.url`, `import.meta.dirname` and `import.meta.filename` of the files esbuild bundles,
+ * and a CommonJS file's `__dirname` and `__filename`. Left as they are, the first are the bundle's
+ * (a file in sitegen's cache), so a page that reads its data beside itself
+ * (`readFileSync(new URL('./post.md', import.meta.url))`) failed with ENOENT in the cache folder;
+ * the others are not defined at all in the ES module the bundle is, so a package reading a file of
+ * its own (`path.join(__dirname, 'template.html')`) failed as it loaded. Each file that names them
+ * instead declares its own values on its first line (so that line numbers in errors stay the
+ * file's), which `IMPORT_META_DEFINE` makes its `import.meta.*` stand for; esbuild keeps each
+ * file's top-level names apart.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,7 +24,7 @@ export const SCRIPT_FILE = /\.[cm]?[jt]sx?$/;
 const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js' };
 
 /** What is put before the first line of `file`: its `import.meta.*` values. */
-export function importMetaValues(file: string): string {
+function importMetaValues(file: string): string {
   return [
     `const ${META.url} = ${JSON.stringify(pathToFileURL(file).href)};`,
     `const ${META.dirname} = ${JSON.stringify(path.dirname(file))};`,
@@ -29,11 +32,25 @@ export function importMetaValues(file: string): string {
   ].join(' ');
 }
 
+/** A CommonJS file's names for where it is. */
+const PLACE_NAMES = /\b__(?:dirname|filename)\b/;
+
 /**
- * Gives each script file esbuild loads its own `import.meta.*` values (with IMPORT_META_DEFINE in
- * the same build). `keepBundle(file)`: the file keeps the bundle's own values instead, named in
- * the bundle's banner (`bundleValues`), as sitegen's renderer does, which requires packages from
- * where the bundle is. A file that does not name `import.meta` is left as it is.
+ * What is put before the first line of `file`, whose text is `contents`: the values of the
+ * `import.meta.*` it names (the bundle's own with `keepBundle`) and of `__dirname` and
+ * `__filename` (as `var`, which a file may declare again); '' when it names none of them.
+ */
+export function fileValues(file: string, contents: string, keepBundle = false): string {
+  let values = contents.includes('import.meta') ? (keepBundle ? BUNDLE_VALUES : importMetaValues(file)) : '';
+  if (!keepBundle && PLACE_NAMES.test(contents)) values += `var __dirname = ${JSON.stringify(path.dirname(file))}, __filename = ${JSON.stringify(file)};`;
+  return values;
+}
+
+/**
+ * Gives each script file esbuild loads its own `import.meta.*`, `__dirname` and `__filename` (with
+ * IMPORT_META_DEFINE in the same build). `keepBundle(file)`: the file keeps the bundle's own
+ * `import.meta` instead, named in the bundle's banner (`bundleValues`), as sitegen's renderer
+ * does, which requires packages from where the bundle is. A file that names none is left as it is.
  */
 export function importMetaPlugin(keepBundle: (file: string) => boolean = () => false): Plugin {
   return {
@@ -41,8 +58,8 @@ export function importMetaPlugin(keepBundle: (file: string) => boolean = () => f
     setup(build) {
       build.onLoad({ filter: SCRIPT_FILE }, async (args) => {
         const contents = await readFile(args.path, 'utf8');
-        if (!contents.includes('import.meta')) return undefined;
-        const values = keepBundle(args.path) ? BUNDLE_VALUES : importMetaValues(args.path);
+        const values = fileValues(args.path, contents, keepBundle(args.path));
+        if (values === '') return undefined;
         return { contents: values + contents, loader: LOADERS[path.extname(args.path)] ?? 'js' };
       });
     },
@@ -56,8 +73,8 @@ const BUNDLE_VALUES = `const ${META.url} = ${BUNDLE}.url; const ${META.dirname} 
 /** For the bundle's banner, with importMetaPlugin's `keepBundle`: the bundle's own `import.meta.*`, which the define does not touch there. */
 export const bundleValues = `const ${BUNDLE} = import.meta;`;
 
-/** Whether any of `files` names `import.meta` (read at once): a bundle needs the plugin only then. */
+/** Whether any of `files` names `import.meta`, `__dirname` or `__filename` (read at once): a bundle needs the plugin only then. */
 export async function nameImportMeta(files: readonly string[]): Promise<boolean> {
   const texts = await Promise.all(files.map((file) => readFile(file, 'utf8').catch(() => '')));
-  return texts.some((text) => text.includes('import.meta'));
+  return texts.some((text) => text.includes('import.meta') || PLACE_NAMES.test(text));
 }

@@ -343,6 +343,29 @@ export const where = import.meta.url.endsWith('/lib/content.ts') ? 'own url' : i
     expect(await read(root, 'dist/de/about/index.html')).toContain(`<span>beside the page|# from lib|own url|${path.join(await realpath(root), 'pages/about.tsx')}</span>`);
   });
 
+  it("bundles a CommonJS module that requires Node's own modules (as many packages do), its reads of files noted as an ES module's are", async () => {
+    const legacy = `const os = require('node:os');
+const path = require('path');
+const fs = require('fs');
+module.exports = { lines: fs.readFileSync(path.join(__dirname, 'notes.txt'), 'utf8').split(os.EOL).filter(Boolean) };
+`;
+    const page = `import { useI18n, type PageHead } from 'sitegen';
+import legacy from '../lib/legacy.cjs';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+export default function About() {
+  const { t } = useI18n();
+  return <h1>{t('about.title')}<span>{legacy.lines.join('+')}</span></h1>;
+}
+`;
+    const root = await site({ 'pages/about.tsx': page, 'lib/legacy.cjs': legacy, 'lib/notes.txt': 'a\nb\n' });
+    const first = await build({ root, logger: createMemoryLogger() });
+    expect(await read(root, 'dist/de/about/index.html')).toContain('<span>a+b</span>');
+    await writeFile(path.join(root, 'lib/notes.txt'), 'a\nb\nc\n');
+    const second = await build({ root, logger: createMemoryLogger() });
+    expect(second.buildId).not.toBe(first.buildId);
+    expect(await read(root, 'dist/de/about/index.html')).toContain('<span>a+b+c</span>');
+  });
+
   it("the starter's assets.d.ts declares every kind of file an import makes a URL of", async () => {
     const declared = await readFile(path.join(REPO, 'starter/templates/assets.d.ts'), 'utf8');
     expect([...declared.matchAll(/declare module '\*\.(\w+)'/g)].map((m) => m[1])).toEqual(ASSET_FILE_TYPES);
