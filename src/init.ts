@@ -18,7 +18,8 @@ const RENAMED: Readonly<Record<string, string>> = { gitignore: '.gitignore' };
 const SCRIPTS = { build: 'sitegen build', dev: 'sitegen dev', check: 'sitegen check --strict' };
 /** Versions a new site starts with: sitegen's own (the ones it is tested with). */
 const DEPENDENCIES = ['react', 'react-dom'];
-const DEV_DEPENDENCIES = ['typescript', '@types/react', '@types/react-dom'];
+/** Node's types too: pages read their data with `node:fs` and `process.env` as their modules load. */
+const DEV_DEPENDENCIES = ['typescript', '@types/react', '@types/react-dom', '@types/node'];
 
 export interface InitOptions {
   dir: string;

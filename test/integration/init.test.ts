@@ -49,7 +49,7 @@ describe('sitegen init', () => {
     const pkg = JSON.parse(await read(dir, 'package.json'));
     expect(pkg).toMatchObject({ name: 'acme', private: true, scripts: { build: 'sitegen build', dev: 'sitegen dev', check: 'sitegen check --strict' } });
     expect(Object.keys(pkg.dependencies)).toEqual(['react', 'react-dom']);
-    expect(Object.keys(pkg.devDependencies)).toEqual(['typescript', '@types/react', '@types/react-dom']);
+    expect(Object.keys(pkg.devDependencies)).toEqual(['typescript', '@types/react', '@types/react-dom', '@types/node']);
     expect(await read(dir, 'sitegen.config.ts')).toContain('defineConfig(');
 
     expect((await sitegen(dir, 'build')).code).toBe(0);

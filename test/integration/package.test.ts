@@ -162,7 +162,12 @@ describe('a site made with sitegen init, with pl and pt-PT added by config', () 
     // Any layout name the site has a file for (the generator knows none of its own).
     const typed = path.join(site, 'pages', 'typed.tsx');
     // And an imported image is its URL (the starter's templates/assets.d.ts).
-    await writeFile(typed, `import type { LayoutName } from 'sitegen';\nimport logo from '../templates/static/favicon.svg';\nexport const layout: LayoutName = 'landing';\nexport const src: string = logo;\n`);
+    // And Node's own modules and env, which a page reads its data with (the starter installs their types).
+    await writeFile(
+      typed,
+      `import type { LayoutName } from 'sitegen';\nimport { readFileSync } from 'node:fs';\nimport logo from '../templates/static/favicon.svg';\nexport const layout: LayoutName = 'landing';\nexport const src: string = logo;\n` +
+        `export const text: string = readFileSync(new URL('../package.json', import.meta.url), 'utf8') + (process.env.SITE_TAG ?? '');\n`,
+    );
     await run('npx', ['tsc', '--noEmit'], site).finally(() => rm(typed));
     await writeFile(path.join(site, 'pages', 'wrong.tsx'), `import { useI18n } from 'sitegen';\nexport default function Wrong() {\n  const n: number = useI18n().locale.code;\n  return <p>{n}</p>;\n}\n`);
     try {
