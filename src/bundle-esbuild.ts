@@ -184,18 +184,16 @@ export async function runServerEsbuild(
           name: 'sitegen-require',
           setup(build: esbuild.PluginBuild) {
             build.onResolve({ filter: REQUIRED }, (args) => ({ path: args.path, namespace: REQUIRE_NAMESPACE }));
-            // A CommonJS package's require() of Node's own modules: in an ES module bundle esbuild's
-            // require() fails ("Dynamic require of "os" is not supported"). The file system's stay
-            // the site's (render/site-fs.ts, below).
-            build.onResolve({ filter: NODE_BUILTIN }, (args) => (args.kind === 'require-call' && !SITE_FS.test(args.path) ? { path: args.path, namespace: REQUIRE_NAMESPACE } : undefined));
+            // Node's own modules, in one callback (each is a round trip to this thread, busy with
+            // the check meanwhile): the site's file system notes what it reads (render/read-files.ts),
+            // sitegen's own is Node's; a CommonJS package's require() of any other goes to Node's
+            // require, as React's does (in an ES module bundle esbuild's require() fails: "Dynamic
+            // require of "os" is not supported"); an import stays esbuild's.
+            build.onResolve({ filter: NODE_BUILTIN }, (args) => {
+              if (SITE_FS.test(args.path)) return isSitegenSource(args.importer) ? undefined : { path: args.path.endsWith('promises') ? SITE_FS_PROMISES_MODULE : SITE_FS_MODULE };
+              return args.kind === 'require-call' ? { path: args.path, namespace: REQUIRE_NAMESPACE } : undefined;
+            });
             build.onLoad({ filter: /.*/, namespace: REQUIRE_NAMESPACE }, (args) => ({ contents: `module.exports = ${REQUIRE}(${JSON.stringify(args.path)});`, loader: 'js' }));
-          },
-        },
-        {
-          // The site's reads of files note what they read (render/read-files.ts); sitegen's own are its own.
-          name: 'sitegen-site-fs',
-          setup(build: esbuild.PluginBuild) {
-            build.onResolve({ filter: SITE_FS }, (args) => (isSitegenSource(args.importer) ? undefined : { path: args.path.endsWith('promises') ? SITE_FS_PROMISES_MODULE : SITE_FS_MODULE }));
           },
         },
         ...(ownMeta ? [importMetaPlugin(isSitegenSource)] : []),
@@ -231,7 +229,7 @@ export async function runServerEsbuild(
     // plugin reads every file on esbuild's behalf, a round trip to this thread apiece.
     const ownMeta = kept?.ownMeta ?? false;
     result = await run(ownMeta);
-    if (!ownMeta && (await nameImportMeta(metafileInputs(result.metafile.inputs, await realpath(config.root)).filter((f) => !isSitegenSource(f))))) {
+    if (!ownMeta && (nameImportMeta(metafileInputs(result.metafile.inputs, await realpath(config.root)).filter((f) => !isSitegenSource(f))))) {
       if (kept) kept.ownMeta = true;
       result = await run(true);
     }

@@ -9,6 +9,7 @@
  * file's), which `IMPORT_META_DEFINE` makes its `import.meta.*` stand for; esbuild keeps each
  * file's top-level names apart.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,8 +74,19 @@ const BUNDLE_VALUES = `const ${META.url} = ${BUNDLE}.url; const ${META.dirname} 
 /** For the bundle's banner, with importMetaPlugin's `keepBundle`: the bundle's own `import.meta.*`, which the define does not touch there. */
 export const bundleValues = `const ${BUNDLE} = import.meta;`;
 
-/** Whether any of `files` names `import.meta`, `__dirname` or `__filename` (read at once): a bundle needs the plugin only then. */
-export async function nameImportMeta(files: readonly string[]): Promise<boolean> {
-  const texts = await Promise.all(files.map((file) => readFile(file, 'utf8').catch(() => '')));
-  return texts.some((text) => text.includes('import.meta') || PLACE_NAMES.test(text));
+/**
+ * Whether any of `files` names `import.meta`, `__dirname` or `__filename`: a bundle needs the
+ * plugin only then. Read one after the other, synchronously: the real site's ~120 inputs through
+ * promises (four hops each to libuv's threads) took 20 to 40 ms of its cold build.
+ */
+export function nameImportMeta(files: readonly string[]): boolean {
+  return files.some((file) => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return false;
+    }
+    return text.includes('import.meta') || PLACE_NAMES.test(text);
+  });
 }
