@@ -53,6 +53,8 @@ const JSX_SOURCE = 'sitegen-jsx';
 const SITE_FS = /^(?:node:)?fs(?:\/promises)?$/;
 const SITE_FS_MODULE = path.join(SRC_DIR, 'render', 'site-fs.ts');
 const SITE_FS_PROMISES_MODULE = path.join(SRC_DIR, 'render', 'site-fs-promises.ts');
+/** The namespace of what a CommonJS require() of them gives: their default export, a plain object. */
+const SITE_FS_REQUIRED = 'sitegen-site-fs';
 /** What `process.env` stands for in the bundle, and the module that gives it. */
 const SITE_ENV = '__sitegenEnv';
 const SITE_ENV_MODULE = path.join(SRC_DIR, 'render', 'read-files.ts');
@@ -190,9 +192,16 @@ export async function runServerEsbuild(
             // require, as React's does (in an ES module bundle esbuild's require() fails: "Dynamic
             // require of "os" is not supported"); an import stays esbuild's.
             build.onResolve({ filter: NODE_BUILTIN }, (args) => {
-              if (SITE_FS.test(args.path)) return isSitegenSource(args.importer) ? undefined : { path: args.path.endsWith('promises') ? SITE_FS_PROMISES_MODULE : SITE_FS_MODULE };
-              return args.kind === 'require-call' ? { path: args.path, namespace: REQUIRE_NAMESPACE } : undefined;
+              const required = args.kind === 'require-call';
+              if (SITE_FS.test(args.path)) {
+                if (isSitegenSource(args.importer)) return undefined;
+                const module = args.path.endsWith('promises') ? SITE_FS_PROMISES_MODULE : SITE_FS_MODULE;
+                // Required, the module's object as Node's fs is: one a package may patch (graceful-fs, under fs-extra, does).
+                return required ? { path: module, namespace: SITE_FS_REQUIRED } : { path: module };
+              }
+              return required ? { path: args.path, namespace: REQUIRE_NAMESPACE } : undefined;
             });
+            build.onLoad({ filter: /.*/, namespace: SITE_FS_REQUIRED }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)}).default;`, resolveDir: SRC_DIR, loader: 'js' }));
             build.onLoad({ filter: /.*/, namespace: REQUIRE_NAMESPACE }, (args) => ({ contents: `module.exports = ${REQUIRE}(${JSON.stringify(args.path)});`, loader: 'js' }));
           },
         },

@@ -343,10 +343,13 @@ export const where = import.meta.url.endsWith('/lib/content.ts') ? 'own url' : i
     expect(await read(root, 'dist/de/about/index.html')).toContain(`<span>beside the page|# from lib|own url|${path.join(await realpath(root), 'pages/about.tsx')}</span>`);
   });
 
-  it("bundles a CommonJS module that requires Node's own modules (as many packages do), its reads of files noted as an ES module's are", async () => {
+  it("bundles a CommonJS module that requires Node's own modules (as many packages do) and patches fs, its reads of files noted as an ES module's are", async () => {
     const legacy = `const os = require('node:os');
 const path = require('path');
 const fs = require('fs');
+// As graceful-fs (under fs-extra) patches the fs it requires.
+const close = fs.close;
+fs.close = function (fd, cb) { return close.call(fs, fd, cb); };
 module.exports = { lines: fs.readFileSync(path.join(__dirname, 'notes.txt'), 'utf8').split(os.EOL).filter(Boolean) };
 `;
     const page = `import { useI18n, type PageHead } from 'sitegen';
