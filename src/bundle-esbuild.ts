@@ -88,7 +88,7 @@ export interface BuiltServer {
  * changes (another entry: pages added or removed), disposed of with the folder.
  */
 export class KeptContext {
-  /** Whether the site's files name `import.meta`: then every bundle of the session gives them their own values (runServerEsbuild). */
+  /** Whether the site's files name `import.meta` or `__dirname`: then every bundle of the session gives them their own values (runServerEsbuild). */
   ownMeta = false;
   private key: string | null = null;
   private context: Promise<esbuild.BuildContext<{ write: false; metafile: true }>> | null = null;
@@ -234,11 +234,11 @@ export async function runServerEsbuild(
     // The plugins' answers (the entry's text) are part of the context: a new entry needs a new one.
     const run = async (ownMeta: boolean) =>
       kept ? kept.rebuild(JSON.stringify([entry, sources, outdir, config.root, ownMeta]), options(ownMeta)) : (await api()).build(options(ownMeta));
-    // Files get their own import.meta (import-meta.ts) only in a bundle where one names it: the
-    // plugin reads every file on esbuild's behalf, a round trip to this thread apiece.
+    // Files get their own import.meta and __dirname (import-meta.ts) only in a bundle where one
+    // names them: the plugin reads every file on esbuild's behalf, a round trip to this thread apiece.
     const ownMeta = kept?.ownMeta ?? false;
     result = await run(ownMeta);
-    if (!ownMeta && (nameImportMeta(metafileInputs(result.metafile.inputs, await realpath(config.root)).filter((f) => !isSitegenSource(f))))) {
+    if (!ownMeta && nameImportMeta(metafileInputs(result.metafile.inputs, await realpath(config.root)).filter((f) => !isSitegenSource(f)))) {
       if (kept) kept.ownMeta = true;
       result = await run(true);
     }

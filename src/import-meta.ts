@@ -21,7 +21,7 @@ const META = { url: '__sitegen_meta_url', dirname: '__sitegen_meta_dirname', fil
 export const IMPORT_META_DEFINE = { 'import.meta.url': META.url, 'import.meta.dirname': META.dirname, 'import.meta.filename': META.filename };
 
 /** The files the plugin handles: JavaScript and TypeScript, by their extension. */
-export const SCRIPT_FILE = /\.[cm]?[jt]sx?$/;
+const SCRIPT_FILE = /\.[cm]?[jt]sx?$/;
 const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js' };
 
 /** What is put before the first line of `file`: its `import.meta.*` values. */
