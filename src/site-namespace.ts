@@ -8,6 +8,7 @@
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import type { Loader, OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
 import { escapeRegExp } from './text/reg-exp.ts';
@@ -36,6 +37,8 @@ export function siteNamespace(root: string): Plugin {
         // the name of a file inside the project changes. As an import of the file namespace, which
         // the first callback below does not hear of: it would be a second round trip to this thread.
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, namespace: 'file', pluginData: { resolving: true } });
+        // Node's own modules: esbuild's advice (to bundle for node) does not fit a browser script.
+        if (resolved.errors.length > 0 && isBuiltin(args.path)) return { errors: [{ text: builtinInBrowser(args.path) }] };
         if (resolved.errors.length > 0 || resolved.external || resolved.namespace !== 'file' || !inside(resolved.path)) {
           return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path, external: resolved.external, namespace: resolved.namespace, sideEffects: resolved.sideEffects };
         }
@@ -54,6 +57,13 @@ export function siteNamespace(root: string): Plugin {
       });
     },
   };
+}
+
+function builtinInBrowser(name: string): string {
+  return (
+    `"${name}" is one of Node's own modules, and an enhancer runs in the browser, which has none of them. ` +
+    'Read files or the environment in a page, a component or the config as the build runs, and hand the enhancer what it needs in the markup (a data- attribute).'
+  );
 }
 
 /**

@@ -480,6 +480,14 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect((await readdir(path.join(root, 'node_modules/.cache/sitegen/bundles'))).filter((f) => f.startsWith(`${process.pid}-`))).toEqual([]);
   });
 
+  it("an enhancer importing one of Node's own modules is told that it runs in the browser, at the import's line", async () => {
+    const err = await failingBuild({ 'templates/enhancers/slider.ts': "import { readFileSync } from 'node:fs';\nexport default function slider(el: HTMLElement): void {\n  el.textContent = readFileSync('x', 'utf8');\n}\n" });
+    expect(err.code).toBe('EnhancerBundleFailed');
+    expect(err.location).toMatchObject({ file: expect.stringMatching(/templates\/enhancers\/slider\.ts$/), line: 1 });
+    expect(err.detail).toContain(`"node:fs" is one of Node's own modules, and an enhancer runs in the browser, which has none of them.`);
+    expect(err.detail).not.toContain('platform');
+  });
+
   it('a folder where a locale file should be: the file is named, not Node\'s bare EISDIR', async () => {
     const err = await failingBuild({ 'locales/de.json': null }, { folders: ['locales/de.json'] });
     expect(err.code).toBe('LocaleFileUnreadable');
