@@ -129,7 +129,7 @@ export interface BuildState {
   textsKept: Promise<void> | null;
   /** What the bundle stage's esbuild results were made from, as the build cache holds it (the output record keeps it too). */
   bundleInputs: Inputs[];
-  /** The files the pages' code read as its modules loaded (cache/data-files.ts); null before the bundle stage. */
+  /** The files, folders and environment variables the pages' code read as its modules loaded (cache/data-files.ts); null before the bundle stage. */
   dataFiles: DataFiles | null;
   /** What writtenFiles gives, once made: the staging folder's pruning and the output record both ask. */
   written: ReadonlySet<string> | null;

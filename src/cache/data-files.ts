@@ -22,21 +22,23 @@ export interface DataFiles {
 
 /** `read`: files and folders; `env`: names of environment variables, `*` for all of them. */
 export function dataFiles(read: readonly string[], env: readonly string[], root: string): DataFiles {
-  const inputs: Inputs = { files: [], dirs: [], listed: [], env: [] };
+  const files: [string, string][] = [];
+  const dirs: [string, string][] = [];
+  const listed: string[] = [];
   for (const file of read) {
     const stats = statSync(file, { throwIfNoEntry: false });
     if (stats?.isDirectory()) {
-      inputs.dirs.push([file, dirPrint(file, true)]);
-      inputs.listed!.push(file);
+      dirs.push([file, dirPrint(file, true)]);
+      listed.push(file);
       continue;
     }
-    inputs.files.push([file, filePrint(file)]);
-    if (!stats) inputs.dirs.push([file, 'missing']);
+    files.push([file, filePrint(file)]);
+    if (!stats) dirs.push([file, 'missing']);
   }
   const names = env.includes('*') ? Object.keys(process.env).sort() : env;
-  inputs.env = names.map((name) => [name, envPrint(name)]);
+  const inputs: Inputs = { files, dirs, listed, env: names.map((name) => [name, envPrint(name)]) };
   const relative = (pairs: [string, string][]) => pairs.map(([file, print]) => [path.relative(root, file), print]);
-  const print = read.length + names.length === 0 ? '' : hashKey('data', JSON.stringify([relative(inputs.files), relative(inputs.dirs), inputs.env]));
+  const print = hashKey('data', JSON.stringify([relative(files), relative(dirs), inputs.env]));
   return { read, inputs, print };
 }
 
