@@ -12,10 +12,10 @@
  * tsconfig.json, jsconfig.json and package.json there and in the folders above, up to the
  * project's or sitegen's root. Anything else runs esbuild again.
  */
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CacheLocation } from './build-cache.ts';
+import { digest } from './digest.ts';
 import { entryFile, hashKey, readEntry, writeBytes, writeEntry } from './entries.ts';
 
 /** Files next to sources that change how esbuild resolves and compiles them. */
@@ -143,8 +143,7 @@ function knownPrint(file: string, known: Map<string, string> | undefined): strin
   return made;
 }
 
-const digest = (data: string | Uint8Array) => createHash('sha1').update(data).digest('base64');
-
+/** A file's print: a hash of its bytes (given to `onBytes` too), or `missing`. */
 export function filePrint(file: string, onBytes?: (bytes: Buffer) => void): string {
   try {
     const bytes = readFileSync(file);

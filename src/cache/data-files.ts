@@ -20,12 +20,20 @@ export interface DataFiles {
   print: string;
 }
 
-/** `read`: files and folders; `env`: names of environment variables, `*` for all of them. */
-export function dataFiles(read: readonly string[], env: readonly string[], root: string): DataFiles {
+/**
+ * `read`: files and folders; `printed`: the prints of those read whole, from the bytes the site's
+ * code got (the others are read now); `env`: names of environment variables, `*` for all of them.
+ */
+export function dataFiles(read: readonly string[], printed: ReadonlyMap<string, string>, env: readonly string[], root: string): DataFiles {
   const files: [string, string][] = [];
   const dirs: [string, string][] = [];
   const listed: string[] = [];
   for (const file of read) {
+    const print = printed.get(file);
+    if (print !== undefined) {
+      files.push([file, print]);
+      continue;
+    }
     const stats = statSync(file, { throwIfNoEntry: false });
     if (stats?.isDirectory()) {
       dirs.push([file, dirPrint(file, true)]);

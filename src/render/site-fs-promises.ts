@@ -3,11 +3,11 @@
  * that read a file or a folder, or ask whether one is there, note its path first (read-files.ts).
  */
 import * as fs from 'node:fs/promises';
-import { noted } from './read-files.ts';
+import { noted, notedWhole } from './read-files.ts';
 
 export * from 'node:fs/promises';
 
-export const readFile = noted(fs.readFile);
+export const readFile = notedWhole(fs.readFile, 'promise');
 export const readdir = noted(fs.readdir);
 export const opendir = noted(fs.opendir);
 export const stat = noted(fs.stat);

@@ -4,13 +4,13 @@
  */
 import * as fs from 'node:fs';
 import promises from './site-fs-promises.ts';
-import { noted } from './read-files.ts';
+import { noted, notedWhole } from './read-files.ts';
 
 export * from 'node:fs';
 export { promises };
 
-export const readFileSync = noted(fs.readFileSync);
-export const readFile = noted(fs.readFile);
+export const readFileSync = notedWhole(fs.readFileSync, 'sync');
+export const readFile = notedWhole(fs.readFile, 'callback');
 export const readdirSync = noted(fs.readdirSync);
 export const readdir = noted(fs.readdir);
 export const opendirSync = noted(fs.opendirSync);

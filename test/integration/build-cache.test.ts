@@ -282,6 +282,66 @@ export default function About() {
     }
   });
 
+  it('a file that changes after a page read it, as the build runs, is printed as the page read it: the next build renders the pages again with what it holds now', async () => {
+    // The page reads content/a.md; a module loaded after it writes the file anew (as an editor
+    // saving while the build runs would), once.
+    const page = `import { readFileSync } from 'node:fs';
+import { useI18n, type PageHead } from 'sitegen';
+import '../templates/components/save.ts';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+const text = readFileSync(new URL('../content/a.md', import.meta.url), 'utf8');
+export default function About() {
+  const { t } = useI18n();
+  return <h1>{t('about.title')}<span>{text}</span></h1>;
+}
+`;
+    const save = `import { readFileSync, writeFileSync } from 'node:fs';
+const file = new URL('../../content/a.md', import.meta.url);
+queueMicrotask(() => readFileSync(file, 'utf8') === 'A1' && writeFileSync(file, 'A2'));
+`;
+    const root = await basic({ 'pages/about.tsx': page, 'templates/components/save.ts': save, 'content/a.md': 'A1' });
+    const shown = async () => /<span>(.*?)<\/span>/.exec(await readFile(path.join(root, 'out/de/about/index.html'), 'utf8'))?.[1];
+    await buildInto(root, 'out');
+    expect(await shown()).toBe('A1');
+    expect(await readFile(path.join(root, 'content/a.md'), 'utf8')).toBe('A2');
+    const next = await buildInto(root, 'out');
+    expect(next.cache).toMatchObject({ reused: 0 });
+    expect(await shown()).toBe('A2');
+    expect((await buildInto(root, 'out')).cache).toMatchObject({ rendered: 0 });
+  });
+
+  it('data read in any encoding and through any reading call: with nothing changed the next build renders nothing, after a change every page', async () => {
+    // Text of bytes that are not UTF-8, read as UTF-8 and as Latin-1, a callback readFile and a Buffer.
+    const page = `import fs, { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { useI18n, type PageHead } from 'sitegen';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+const at = (name: string) => new URL('../content/' + name, import.meta.url);
+const texts = [
+  readFileSync(at('latin1.txt'), 'utf8').length,
+  readFileSync(at('latin1.txt'), { encoding: 'latin1' }),
+  await promisify(fs.readFile)(at('b.txt'), 'utf8'),
+  readFileSync(at('c.bin')).length,
+];
+export default function About() {
+  const { t } = useI18n();
+  return <h1>{t('about.title')}<span>{texts.join('/')}</span></h1>;
+}
+`;
+    const root = await basic({ 'pages/about.tsx': page, 'content/b.txt': 'B1', 'content/c.bin': 'C1' });
+    await writeFile(path.join(root, 'content/latin1.txt'), Buffer.from('caf\xe9', 'latin1'));
+    const shown = async () => /<span>(.*?)<\/span>/.exec(await readFile(path.join(root, 'out/de/about/index.html'), 'utf8'))?.[1];
+    const first = await buildInto(root, 'out');
+    expect(await shown()).toBe('4/café/B1/2');
+    expect((await buildInto(root, 'out')).cache).toMatchObject({ rendered: 0 });
+    for (const [file, bytes, now] of [['latin1.txt', 'caf\xe8', '4/cafè/B1/2'], ['b.txt', 'B2', '4/cafè/B2/2'], ['c.bin', 'C22', '4/cafè/B2/3']]) {
+      await writeFile(path.join(root, 'content', file!), Buffer.from(bytes!, 'latin1'));
+      expect((await buildInto(root, 'out')).cache).toMatchObject({ rendered: first.cache!.rendered, reused: 0 });
+      expect(await shown()).toBe(now);
+      expect((await buildInto(root, 'out')).cache).toMatchObject({ rendered: 0 });
+    }
+  });
+
   it('environment variables the pages read as their modules load are inputs: another value renders the pages again under a new build id, as a cold build', async () => {
     const page = `import { useI18n, type PageHead } from 'sitegen';
 export const head: PageHead = { title: 'about.title', description: 'about.description' };
