@@ -9,7 +9,7 @@
  * file's), which `IMPORT_META_DEFINE` makes its `import.meta.*` stand for; esbuild keeps each
  * file's top-level names apart.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -52,12 +52,15 @@ export function fileValues(file: string, contents: string, keepBundle = false): 
  * IMPORT_META_DEFINE in the same build). `keepBundle(file)`: the file keeps the bundle's own
  * `import.meta` instead, named in the bundle's banner (`bundleValues`), as sitegen's renderer
  * does, which requires packages from where the bundle is. A file that names none is left as it is.
+ * `only`: the files that name them (filesNamingPlace), when known: esbuild then loads every other
+ * file itself, without a round trip to this thread apiece.
  */
-export function importMetaPlugin(keepBundle: (file: string) => boolean = () => false): Plugin {
+export function importMetaPlugin(keepBundle: (file: string) => boolean = () => false, only?: readonly string[]): Plugin {
+  const filter = only ? new RegExp(`^(?:${only.filter((file) => SCRIPT_FILE.test(file)).map(escapeRegExp).join('|')})$`) : SCRIPT_FILE;
   return {
     name: 'sitegen-import-meta',
     setup(build) {
-      build.onLoad({ filter: SCRIPT_FILE }, async (args) => {
+      build.onLoad({ filter }, async (args) => {
         const contents = await readFile(args.path, 'utf8');
         const values = fileValues(args.path, contents, keepBundle(args.path));
         if (values === '') return undefined;
@@ -75,12 +78,13 @@ const BUNDLE_VALUES = `const ${META.url} = ${BUNDLE}.url; const ${META.dirname} 
 export const bundleValues = `const ${BUNDLE} = import.meta;`;
 
 /**
- * Whether any of `files` names `import.meta`, `__dirname` or `__filename`: a bundle needs the
- * plugin only then. Read one after the other, synchronously: the real site's ~120 inputs through
- * promises (four hops each to libuv's threads) took 20 to 40 ms of its cold build.
+ * Those of `files` that name `import.meta`, `__dirname` or `__filename`: a bundle needs the plugin
+ * only where there are some, and only for them. Read one after the other, synchronously: the real
+ * site's ~120 inputs through promises (four hops each to libuv's threads) took 20 to 40 ms of its
+ * cold build.
  */
-export function nameImportMeta(files: readonly string[]): boolean {
-  return files.some((file) => {
+export function filesNamingPlace(files: readonly string[]): string[] {
+  return files.filter((file) => {
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
@@ -89,4 +93,33 @@ export function nameImportMeta(files: readonly string[]): boolean {
     }
     return text.includes('import.meta') || PLACE_NAMES.test(text);
   });
+}
+
+/**
+ * The script files in `folders` and their sub-folders but those in `skip`, by their real paths (as
+ * esbuild names the files it loads); none for a folder that is not there.
+ */
+export function scriptsIn(folders: readonly string[], skip: readonly string[] = []): string[] {
+  const real = (dir: string) => {
+    try {
+      return realpathSync(dir);
+    } catch {
+      return null;
+    }
+  };
+  const skipped = skip.map(real).filter((dir) => dir !== null);
+  const files = new Set<string>();
+  for (const dir of folders.map(real)) {
+    if (dir === null) continue;
+    for (const rel of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      const file = path.join(dir, rel);
+      if (SCRIPT_FILE.test(rel) && !rel.split(path.sep).includes('node_modules') && !skipped.some((s) => file.startsWith(s + path.sep))) files.add(file);
+    }
+  }
+  return [...files];
+}
+
+/** `text` as a regular expression that matches it alone (esbuild's Go expressions escape alike). */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
