@@ -90,6 +90,8 @@ export interface BuiltServer {
 export class KeptContext {
   /** Whether the site's files name `import.meta` or `__dirname`: then every bundle of the session gives them their own values (runServerEsbuild). */
   ownMeta = false;
+  /** Whether the site's scripts were looked at for them before the session's first bundle (runServerEsbuild). */
+  scanned = false;
   private key: string | null = null;
   private context: Promise<esbuild.BuildContext<{ write: false; metafile: true }>> | null = null;
   /** The last bundle's CSS and its minified text. */
@@ -242,10 +244,15 @@ export async function runServerEsbuild(
     // 350 ms more than esbuild alone. The site's scripts in pages/ and templates/ are looked at
     // first, so that a page reading its data beside itself is bundled once; a file elsewhere that
     // names them (a helper, a package) is found in esbuild's inputs, and the bundle made again.
-    // A dev session's context gives the plugin every file once one names them, as files change.
-    const ownMeta = kept?.ownMeta ?? false;
-    const scanned = kept ? [] : scriptsIn([config.pagesDir, config.templatesDir], [config.staticDir, config.enhancersDir]);
+    // A dev session's context gives the plugin every file once one names them, as files change,
+    // and looks at the site's scripts before its first bundle only (later ones, at esbuild's inputs).
+    const scanned = kept?.scanned ? [] : scriptsIn([config.pagesDir, config.templatesDir], [config.staticDir, config.enhancersDir]);
     const naming = filesNamingPlace(scanned);
+    if (kept) {
+      kept.scanned = true;
+      if (naming.length > 0) kept.ownMeta = true;
+    }
+    const ownMeta = kept?.ownMeta ?? false;
     const withSitegen = (files: string[]) => [...files, ...sitegenNamingPlace()];
     result = await run(ownMeta || (naming.length > 0 && withSitegen(naming)));
     if (!ownMeta) {
