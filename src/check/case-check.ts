@@ -1,5 +1,5 @@
 import type { Problem } from './compare-message.ts';
-import { CLDR_CATEGORIES, missingCategories, pluralCategories, unusedCategories, zeroOnly, type PluralCategories } from './plural-categories.ts';
+import { CLDR_CATEGORIES, fewWordsCategory, missingCategories, pluralCategories, unusedCategories, zeroOnly, type PluralCategories } from './plural-categories.ts';
 import { isPlural, type ArgUse, type MessageShape } from './shape.ts';
 
 /**
@@ -46,7 +46,10 @@ function missingProblems(use: ArgUse, categories: PluralCategories, locale: Loca
   const missing = missingCategories(categories, use.options, use.offset);
   if (missing.length === 0) return [];
   const zero = missing.filter((c) => zeroOnly(categories, c));
-  let rest = missing.filter((c) => !zeroOnly(categories, c));
+  const fewWords = missing.filter((c) => fewWordsCategory(locale.iso, c) !== null);
+  let rest = missing.filter((c) => !zeroOnly(categories, c) && !fewWords.includes(c));
+  // Where a noun keeps its form after a numeral (tr, hu, fa, ...), `other {# gün}` reads right for 1.
+  if (use.pound && categories.numeralsKeepForm) rest = rest.filter((c) => c !== 'one');
   // Where whole numbers never select `other` (ru, uk, pl, ...), `other` is free to carry the one
   // form left out (`one`, `few`, `other` with the `many` words in `other`): every count reads right.
   if (rest.length === 1 && use.options.has('other') && !categories.required.has('other')) rest = [];
@@ -58,6 +61,15 @@ function missingProblems(use: ArgUse, categories: PluralCategories, locale: Loca
       at: use.at,
       message: `The ${use.kind} on {${use.name}} lacks ${examples(rest)}: ${locale.code} selects ${rest.length > 1 ? 'them' : 'it'} for those whole numbers.`,
       hint: `Add ${rest.map((c) => `${c} {…}`).join(' ')}; until then those counts get the \`other\` text.`,
+    });
+  }
+  for (const category of fewWords) {
+    problems.push({
+      kind: 'plural-missing',
+      severity: 'info',
+      at: use.at,
+      message: `The ${use.kind} on {${use.name}} has no \`${category}\` (${categories.examples.get(category)!.join(', ')}, …): ${locale.code} has that form for a few words only (${fewWordsCategory(locale.iso, category)}); other words get the \`other\` text, as they should.`,
+      hint: `Nothing to do unless the word counted here has that form; then add ${category} {…}.`,
     });
   }
   if (zero.length > 0) {

@@ -20,6 +20,8 @@ export interface CompareContext {
   passed: ReadonlySet<string> | undefined;
   /** Whether the translation's language has one plural category (ja, ko, zh, ...): counts never change its words. */
   singleForm: boolean;
+  /** Whether a noun keeps its form after a numeral there (tr, hu, ...): hints spell a count as `{n, number}`. */
+  numeralsKeepForm?: boolean;
   /**
    * Whether it has one ordinal category (de, pl, ru, es, ja, ...: `1.`, `2.`): then `{n}` or
    * `{n, number}` for en's selectordinal is idiomatic, as a count is in a one-form language.
@@ -87,6 +89,12 @@ export function compareToReference(en: MessageShape, tr: MessageShape, context: 
       // No page passes it (the pages are known to call this key, and none with it): en's own
       // message is what fails, at its render, which says so; the translation is not at fault.
       if (passed && !passed.has(name) && !globals.has(name)) continue;
+      // A select only chooses words, never shows its value: without it every value reads the same.
+      if (enUses.every((u) => u.kind === 'select')) {
+        const problem = oneTextForAll(name, enUses, null, ref, singleForm);
+        if (problem) problems.push(problem);
+        continue;
+      }
       problems.push({
         kind: 'argument-missing',
         at: 0,
@@ -97,7 +105,7 @@ export function compareToReference(en: MessageShape, tr: MessageShape, context: 
     }
     const kindProblem = compareKinds(name, enUses, trUses, oneForm, ref);
     if (kindProblem) problems.push(kindProblem);
-    else problems.push(...lostMeaning(name, enUses, trUses, oneForm, ref));
+    else problems.push(...lostMeaning(name, enUses, trUses, oneForm, ref, context.numeralsKeepForm));
   }
   for (const [name, trUses] of trArgs) {
     if (enArgs.has(name) || globals.has(name) || passed?.has(name)) continue;
@@ -125,11 +133,11 @@ function hintForUnknown(known: string, passed: ReadonlySet<string> | undefined, 
 type OneForm = (use: ArgUse) => boolean;
 
 /**
- * Whether en only chooses words by the argument (plural or select) and never shows it (`#` or
- * `{n}`), in a language where those choices have one form.
+ * Whether en only chooses words by a count (plural or selectordinal) and never shows it (`#` or
+ * `{n}`), in a language where counts have one form. (A select is no count: see oneTextForAll.)
  */
 function onlySelects(enUses: ArgUse[], oneForm: OneForm): boolean {
-  return enUses.every((u) => oneForm(u) && (u.kind === 'select' || (isPlural(u.kind) && !u.pound)));
+  return enUses.every((u) => oneForm(u) && isPlural(u.kind) && !u.pound);
 }
 
 function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: OneForm, ref: string): Problem | undefined {
@@ -150,11 +158,11 @@ function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm:
  * A translation that keeps the argument but drops how en formats it. In a one-form language a
  * count shown as `{n}` or `{n, number}` instead of a plural is idiomatic, not a loss.
  */
-function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: OneForm, ref: string): Problem[] {
+function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: OneForm, ref: string, numeralsKeepForm = false): Problem[] {
   const problems: Problem[] = [];
   const at = trUses[0]!.at;
   const has = (pred: (u: ArgUse) => boolean) => trUses.some(pred);
-  const lost = (enUse: ArgUse, what: string, hint = `Keep the formatting of ${ref}: ${spell(enUse, oneForm(enUse))}.`) =>
+  const lost = (enUse: ArgUse, what: string, hint = `Keep the formatting of ${ref}: ${spell(enUse, oneForm(enUse) || (enUse.kind === 'plural' && numeralsKeepForm))}.`) =>
     problems.push({
       kind: 'lost-meaning',
       at,
@@ -188,7 +196,10 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: 
       }
       const covered = new Set(selects.flatMap((t) => [...t.options]));
       const missing = [...u.options].filter((o) => o !== 'other' && !covered.has(o));
-      if (missing.length > 0) {
+      if (missing.length > 0 && covered.size === 1 && covered.has('other')) {
+        const problem = oneTextForAll(name, [u], selects[0]!.at, ref, oneForm(u));
+        if (problem) problems.push(problem);
+      } else if (missing.length > 0) {
         problems.push({
           kind: 'select-missing',
           at: selects[0]!.at,
@@ -199,6 +210,40 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: 
     }
   }
   return problems;
+}
+
+/** The cases of a select by gender (`{gender, select, female {She} male {He} other {They}}`). */
+const GENDER_CASE = /^(?:female|male|feminine|masculine|neuter|non-?binary|woman|man|f|m)$/i;
+
+/**
+ * A translation that says one text for every value of en's select on `name`: dropped (`at`
+ * null) or with `other` alone. By gender, a neutral wording is a translator's choice (tr
+ * `Listesine ekledi`, de `Es wurde auf die Liste gesetzt`): an info; none at all in a language
+ * of one plural form (`singleForm`: ja, zh, ko...), which leaves the person unsaid as a rule. By
+ * anything else (`ios {App Store} android {Google Play}`), those values lose their own text: a
+ * warning in every language.
+ */
+function oneTextForAll(name: string, enUses: ArgUse[], at: number | null, ref: string, singleForm: boolean): Problem | null {
+  const cases = [...new Set(enUses.flatMap((u) => [...u.options]))].filter((o) => o !== 'other');
+  const byGender = cases.every((o) => GENDER_CASE.test(o));
+  if (byGender && singleForm) return null;
+  const listed = cases.map((o) => `\`${o}\``).join(', ');
+  const how = at === null ? 'has no select on it' : 'has `other` alone';
+  const add = `${cases.map((o) => `${o} {…}`).join(' ')}`;
+  return byGender
+    ? {
+        kind: 'select-missing',
+        severity: 'info',
+        at: at ?? 0,
+        message: `The translation says the same for every value of {${name}} (it ${how}), where ${ref} has its own text for ${listed}.`,
+        hint: `Nothing to do if the wording needs no gender; otherwise choose by {${name}} as ${ref} does (${add}).`,
+      }
+    : {
+        kind: 'select-missing',
+        at: at ?? 0,
+        message: `The translation says the same for every value of {${name}} (it ${how}): ${listed} ${cases.length > 1 ? 'get' : 'gets'} the text ${ref} writes for the rest.`,
+        hint: `Choose by {${name}} as ${ref} does: {${name}, select, ${add} other {…}}.`,
+      };
 }
 
 /** For a one-form language: what `{n, number}` shows where en's plural has an offset, and what to do. */

@@ -1,6 +1,8 @@
 /**
  * Which plural categories a language needs, derived from CLDR through `Intl.PluralRules` instead
  * of a hand-written table (which would drift from the data the browser and intl-messageformat use).
+ * Two short lists say what CLDR does not: where nouns keep their form after a numeral
+ * (NUMERALS_KEEP_FORM), and categories a language has for a few words only (FEW_WORDS).
  *
  * - `allowed`: every category the language has at all (`resolvedOptions().pluralCategories`).
  * - `required`: the categories whole numbers below a million select. A category reached only by
@@ -15,6 +17,11 @@ export interface PluralCategories {
   required: ReadonlySet<string>;
   /** Whether the language has one category only (ja, ko, zh, th, vi, id, ms): a count never changes the words. */
   single: boolean;
+  /**
+   * Whether a noun after a numeral keeps one form whatever the number (tr, hu, fa, ...; see
+   * NUMERALS_KEEP_FORM): `other {# gün}` reads right for 1 as for 5, and `{n, number} gün` too.
+   */
+  numeralsKeepForm: boolean;
   /** Category -> the whole numbers below a million selecting it, when there are at most FEW of them. */
   numbers: ReadonlyMap<string, readonly number[]>;
   /** Category -> the first whole numbers selecting it, for messages (`few`: 2, 3, 4). */
@@ -27,6 +34,33 @@ export interface PluralCategories {
 export type PluralType = 'cardinal' | 'ordinal';
 
 const FEW = 5;
+
+/**
+ * Languages whose nouns take one form after any numeral: Turkish `1 gün`, `5 gün`, Hungarian
+ * `1 alma`, `5 alma`, Persian, Georgian, and the Turkic languages. CLDR gives them `one` and
+ * `other` (the words for 1 may still differ without the number: `Gönderi gizlendi` against
+ * `Gönderiler gizlendi`), but a translation whose plural shows the number needs no `one` (see
+ * case-check.ts). Neither CLDR nor Intl says so: listed, by language subtag.
+ */
+const NUMERALS_KEEP_FORM: ReadonlySet<string> = new Set(['tr', 'az', 'kk', 'ky', 'uz', 'tk', 'hu', 'fa', 'ka']);
+
+/**
+ * Categories a language has for a few words only, `other` counting the rest: Hebrew's `two`, a
+ * dual of some nouns of time and measure (יומיים, two days; שעתיים, two hours), while two of
+ * anything else take the plural (2 ביקורות). By language subtag, with examples for the finding.
+ */
+const FEW_WORDS: Readonly<Record<string, { category: string; examples: string }>> = {
+  he: { category: 'two', examples: 'יומיים, two days; שעתיים, two hours' },
+};
+
+/** The language subtag of a BCP 47 tag (`pt` of `pt-BR`). */
+const languageOf = (iso: string) => iso.split('-')[0]!.toLowerCase();
+
+/** For a category the language has for a few words only (FEW_WORDS): examples of those words; else null. */
+export function fewWordsCategory(iso: string, category: string): string | null {
+  const few = FEW_WORDS[languageOf(iso)];
+  return few?.category === category ? few.examples : null;
+}
 /** The order CLDR and translators list categories in. */
 const CLDR_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
 /**
@@ -75,7 +109,7 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
   // number selects it, which the probes (~1,600 calls, a few ms of each cold build) only confirm.
   if (categories.length === 1) {
     const bits = bitsOf(categories);
-    found = { allowed: new Set(categories), required: new Set(categories), single: true, numbers: new Map(), examples: new Map([[categories[0]!, PROBES.slice(0, 3)]]), allowedBits: bits, requiredBits: bits };
+    found = { allowed: new Set(categories), required: new Set(categories), single: true, numeralsKeepForm: type === 'cardinal', numbers: new Map(), examples: new Map([[categories[0]!, PROBES.slice(0, 3)]]), allowedBits: bits, requiredBits: bits };
     cache[type].set(iso, found);
     return found;
   }
@@ -94,6 +128,7 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
       return requiredOnce().set;
     },
     single: false,
+    numeralsKeepForm: type === 'cardinal' && NUMERALS_KEEP_FORM.has(languageOf(iso)),
     get numbers() {
       return (probed ??= numbersOf(rules)).numbers;
     },

@@ -170,6 +170,28 @@ describe('compareToReference: select cases and tags', () => {
     expect(kinds('{g, select, other {They}}', '{g, select, female {sie} male {er} other {sie}}')).toEqual([]);
   });
 
+  it('takes one wording for every gender (the select dropped, or `other` alone) as a choice, an info; one for every value of another select as a loss', () => {
+    const en = '{gender, select, female {She added it to her list} male {He added it to his list} other {They added it to their list}}';
+    const found = (tr: string, context = CONTEXT) => compareToReference(shape(en), shape(tr), context).map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.message]);
+    // tr has no gender; de may word it without a person. Neither is an error or a warning.
+    expect(found('Listesine ekledi')).toEqual([
+      ['select-missing', 'info', 'The translation says the same for every value of {gender} (it has no select on it), where en has its own text for `female`, `male`.'],
+    ]);
+    expect(found('{gender, select, other {Es wurde auf die Liste gesetzt}}')).toEqual([
+      ['select-missing', 'info', 'The translation says the same for every value of {gender} (it has `other` alone), where en has its own text for `female`, `male`.'],
+    ]);
+    // ja leaves the person unsaid as a rule: nothing to say.
+    expect(found('リストに追加しました', { ...CONTEXT, singleForm: true })).toEqual([]);
+    // A select by something else loses what those values were told, in any language.
+    const store = '{platform, select, ios {Get it on the App Store} android {Get it on Google Play} other {Get the app}}';
+    for (const tr of ['Holen Sie sich die App', '{platform, select, other {Holen Sie sich die App}}']) {
+      expect(compareToReference(shape(store), shape(tr), CONTEXT).map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.hint])).toEqual([
+        ['select-missing', 'warning', 'Choose by {platform} as en does: {platform, select, ios {…} android {…} other {…}}.'],
+      ]);
+    }
+    expect(compareToReference(shape(store), shape('アプリを入手'), { ...CONTEXT, singleForm: true }).map((p) => p.kind)).toEqual(['select-missing']);
+  });
+
   it('reports tags of en missing or invented, at their position', () => {
     expect(compare('Read <b>this</b>', 'Lies <i>das</i>')).toEqual([
       ['tag-mismatch', 0, 'The tag <b> of en is missing.'],
@@ -215,6 +237,37 @@ describe('checkPlurals', () => {
     // In cs whole numbers from 5 select `other`: it cannot stand in for `few`.
     expect(problems('{n, plural, one {#} other {#}}', 'cs', 'cs-CZ')).toEqual([
       ['plural-missing', 'The plural on {n} lacks `few` (2, 3, 4, …): cs selects it for those whole numbers.'],
+    ]);
+  });
+
+  it('needs no `one` where a noun keeps its form after a numeral (tr, hu, fa) and the plural shows the number', () => {
+    expect(problems('{n, plural, =0 {Henüz değerlendirme yok} other {# değerlendirme}}', 'tr', 'tr-TR')).toEqual([]);
+    expect(problems('{n, plural, other {# alma}}', 'hu', 'hu')).toEqual([]);
+    expect(problems('{n, plural, other {# روز}}', 'fa', 'fa-IR')).toEqual([]);
+    // Without the number, the words for one may differ (Gönderi / Gönderiler): `one` is still asked for.
+    expect(problems('{n, plural, other {Gönderiler gizlendi}}', 'tr', 'tr')).toEqual([
+      ['plural-missing', 'The plural on {n} lacks `one` (1, …): tr selects it for those whole numbers.'],
+    ]);
+    // de is no such language: `1 Bewertungen` is wrong.
+    expect(problems('{n, plural, other {# Bewertungen}}', 'de', 'de-DE')).toEqual([['plural-missing', 'The plural on {n} lacks `one` (1, …): de selects it for those whole numbers.']]);
+    // And a count shown as a plain {n} is spelled {n, number} for it, not as a plural.
+    const tr = { ...CONTEXT, numeralsKeepForm: true };
+    expect(compareToReference(shape('Only {n, plural, one {one} other {#}} left'), shape('Yalnızca {n} adet kaldı'), tr).map((p) => p.hint)).toEqual(['Keep the formatting of en: {n, number}.']);
+    expect(compareToReference(shape('Only {n, plural, one {one} other {#}} left'), shape('Yalnızca {n, number} adet kaldı'), tr)).toEqual([]);
+  });
+
+  it('reports a missing `two` in he, a dual of a few words only, as info', () => {
+    const he = checkPlurals(shape('{n, plural, one {ביקורת אחת} other {# ביקורות}}'), { code: 'he', iso: 'he-IL' }, null);
+    expect(he.map((p) => [p.kind, p.severity, p.message])).toEqual([
+      [
+        'plural-missing',
+        'info',
+        'The plural on {n} has no `two` (2, …): he has that form for a few words only (יומיים, two days; שעתיים, two hours); other words get the `other` text, as they should.',
+      ],
+    ]);
+    // ar's `two` is a dual of every noun: a warning as before.
+    expect(checkPlurals(shape('{n, plural, zero {#} one {#} few {#} many {#} other {#}}'), { code: 'ar', iso: 'ar' }, null).map((p) => [p.severity ?? 'warning', p.message])).toEqual([
+      ['warning', 'The plural on {n} lacks `two` (2, …): ar selects it for those whole numbers.'],
     ]);
   });
 

@@ -36,7 +36,7 @@ describe('plural categories from Intl.PluralRules', () => {
     try {
       const ko = pluralCategories('ko-KR', 'cardinal');
       expect(select).not.toHaveBeenCalled();
-      expect(ko).toStrictEqual({ allowed: new Set(['other']), required: new Set(['other']), single: true, numbers: new Map(), examples: new Map([['other', [0, 1, 2]]]), allowedBits: 32, requiredBits: 32 });
+      expect(ko).toStrictEqual({ allowed: new Set(['other']), required: new Set(['other']), single: true, numeralsKeepForm: true, numbers: new Map(), examples: new Map([['other', [0, 1, 2]]]), allowedBits: 32, requiredBits: 32 });
       expect(pluralCategories('it-IT', 'ordinal').examples.get('many')).toEqual([8, 11, 80]);
       expect(select).toHaveBeenCalled();
     } finally {
