@@ -299,15 +299,25 @@ function isSitegenSource(file: string): boolean {
 const WRAPPED_MODULE = /^(\s*)"[^"\n]*"(?=\((?:exports, module)?\) \{$)/gm;
 
 /**
+ * The values import-meta.ts gives a file that names `import.meta` or `__dirname` (its absolute
+ * path, as esbuild prints the declarations, renamed `__sitegen_meta_url2` where several files
+ * have one): where the project lives, which the output does not depend on.
+ */
+const PLACE_VALUE = /\b((?:__sitegen_meta_(?:url|dirname|filename)|__dirname|__filename)\d* = )"(?:[^"\\\n]|\\.)*"/g;
+
+/**
  * A SHA-256 of the bundle's JS (files in `outdir`) without what depends on where the project and
  * sitegen are: esbuild's name hashes (they cover the source maps, which name files by their path
- * from sitegen's cache), its `// path/of/module.ts` comments and the paths of wrapped modules. Made once per esbuild run and kept
+ * from sitegen's cache), its `// path/of/module.ts` comments, the paths of wrapped modules and the
+ * values of files' `import.meta` and `__dirname` (a site checked out elsewhere, or each shard's CI
+ * machine, gets the same build id; what a file reads through them is keyed by the data's own
+ * print, by paths relative to the project). Made once per esbuild run and kept
  * in the cache with its files: a build whose bundle came from the cache decoded the real site's
  * 0.24 MB of code to text, ran both replaces over it and hashed it again, 1.5 to 2.6 ms of the
  * main thread in a rebuild after a message edit (~1% of it), to find the print it had made.
  */
 function codePrint(files: readonly esbuild.OutputFile[], outdir: string): string {
-  const unplaced = (text: string) => text.replace(/-[A-Z0-9]{8}(?=\.js\b)/g, '').replace(/^\/\/ .*$/gm, '').replace(WRAPPED_MODULE, '$1');
+  const unplaced = (text: string) => text.replace(/-[A-Z0-9]{8}(?=\.js\b)/g, '').replace(/^\/\/ .*$/gm, '').replace(WRAPPED_MODULE, '$1').replace(PLACE_VALUE, '$1""');
   const code = createHash('sha256');
   const texts = files.filter((f) => f.path.endsWith('.js')).map((f) => unplaced(path.relative(outdir, f.path) + '\0' + f.text));
   for (const text of texts.sort()) code.update(text).update('\0');

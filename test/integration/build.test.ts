@@ -380,11 +380,33 @@ export default function About() {
     expect(await read(root, 'dist/404.html')).toBe('<h1>Gone</h1>');
   });
 
-  it('does not depend on where the project lives: two checkouts give the same build id and bytes', async () => {
-    const [a, b] = [await site(), await site()];
+  it.each([
+    ['', {}],
+    // Files given their own import.meta and __dirname: the bundle holds their absolute paths.
+    [
+      ' (a page reading beside itself through import.meta, a CommonJS helper through __dirname)',
+      {
+        'pages/about.tsx': `import { readFileSync } from 'node:fs';
+import { useI18n, type PageHead } from 'sitegen';
+import notes from '../lib/notes.cjs';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+const note = readFileSync(new URL('./note.txt', import.meta.url), 'utf8');
+export default function About() {
+  const { t } = useI18n();
+  return <h1>{t('about.title')}<span>{note}|{notes}</span></h1>;
+}
+`,
+        'pages/note.txt': 'beside',
+        'lib/notes.cjs': `module.exports = require('fs').readFileSync(require('path').join(__dirname, 'notes.txt'), 'utf8');\n`,
+        'lib/notes.txt': 'in lib',
+      },
+    ],
+  ])('does not depend on where the project lives: two checkouts give the same build id and bytes%s', async (_, changes: Record<string, string>) => {
+    const [a, b] = [await site(changes), await site(changes)];
     const ra = await build({ root: a, logger: createMemoryLogger() });
     const rb = await build({ root: b, logger: createMemoryLogger() });
     expect(rb.buildId).toBe(ra.buildId);
     await expectSameTree(path.join(a, 'dist'), path.join(b, 'dist'));
+    if (changes['pages/about.tsx']) expect(await read(a, 'dist/de/about/index.html')).toContain('<span>beside|in lib</span>');
   });
 });
