@@ -28,6 +28,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { digest } from '../cache/digest.ts';
 
 const read = new Set<string>();
@@ -72,8 +73,12 @@ function noteRead(target: unknown): string {
  * Keeps the print of what a read of the whole of `file` gave: bytes, or a text decoded as UTF-8
  * that encodes back to the same bytes (one without U+FFFD, which stands for bytes that were not
  * UTF-8). Text of another encoding is not printed here: the build reads the file again for it.
+ * Only as the main thread loads the modules: the prints are taken then (describePages), and a
+ * component reading the file again at each render, or a render worker loading the modules, would
+ * only hash it for nothing.
  */
 function notePrint(file: string, data: unknown, options: unknown): void {
+  if (rendering || !isMainThread) return;
   let bytes: Uint8Array;
   if (data instanceof Uint8Array) bytes = data;
   else if (typeof data === 'string' && /^utf-?8$/i.test(String(typeof options === 'string' ? options : (options as { encoding?: unknown } | null)?.encoding)) && !data.includes('\uFFFD')) bytes = Buffer.from(data);
