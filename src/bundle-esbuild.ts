@@ -88,10 +88,14 @@ export interface BuiltServer {
  * changes (another entry: pages added or removed), disposed of with the folder.
  */
 export class KeptContext {
-  /** Whether the site's files name `import.meta` or `__dirname`: then every bundle of the session gives them their own values (runServerEsbuild). */
-  ownMeta = false;
-  /** Whether the site's scripts were looked at for them before the session's first bundle (runServerEsbuild). */
-  scanned = false;
+  /**
+   * The files found to name `import.meta` or `__dirname`, which the session's bundles give their
+   * own values (runServerEsbuild); null before its first bundle. It only grows: a file that no
+   * longer names them costs nothing, and the context stays as it is.
+   */
+  naming: string[] | null = null;
+  /** Files in node_modules looked at for them already: packages do not change within a session. */
+  readonly packagesSeen = new Set<string>();
   private key: string | null = null;
   private context: Promise<esbuild.BuildContext<{ write: false; metafile: true }>> | null = null;
   /** The last bundle's CSS and its minified text. */
@@ -145,8 +149,8 @@ export async function runServerEsbuild(
   const split = sources.length > 0;
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    // ownMeta: whether files get their own import.meta (see below), as a list: only those files.
-    const options = (ownMeta: boolean | readonly string[]) => ({
+    // ownMeta: the files that get their own import.meta (see below), or none.
+    const options = (ownMeta: false | readonly string[]) => ({
       entryPoints: [{ in: ENTRY, out: 'server' }, ...sources],
       plugins: [
         {
@@ -208,7 +212,7 @@ export async function runServerEsbuild(
             build.onLoad({ filter: /.*/, namespace: REQUIRE_NAMESPACE }, (args) => ({ contents: `module.exports = ${REQUIRE}(${JSON.stringify(args.path)});`, loader: 'js' }));
           },
         },
-        ...(ownMeta ? [importMetaPlugin(isSitegenSource, ownMeta === true ? undefined : ownMeta)] : []),
+        ...(ownMeta ? [importMetaPlugin(isSitegenSource, ownMeta)] : []),
       ],
       banner: { js: ownMeta ? `${REQUIRE_BANNER} ${bundleValues}` : REQUIRE_BANNER },
       // The site's reads of process.env note the names read (render/read-files.ts).
@@ -235,34 +239,33 @@ export async function runServerEsbuild(
       absWorkingDir: config.root,
     }) satisfies esbuild.BuildOptions;
     // The plugins' answers (the entry's text) are part of the context: a new entry needs a new one.
-    const run = async (ownMeta: boolean | readonly string[]) =>
+    const run = async (ownMeta: false | readonly string[]) =>
       kept ? kept.rebuild(JSON.stringify([entry, sources, outdir, config.root, ownMeta]), options(ownMeta)) : (await api()).build(options(ownMeta));
-    // Files get their own import.meta and __dirname (import-meta.ts) only in a bundle where one of
-    // the site's names them, and in a build only those files (with sitegen's own that name
-    // import.meta): the plugin reads each file it is given on esbuild's behalf, a round trip to
-    // this thread apiece, which for a page importing date-fns and react-icons (~300 files) took
-    // 350 ms more than esbuild alone. The site's scripts in pages/ and templates/ are looked at
-    // first, so that a page reading its data beside itself is bundled once; a file elsewhere that
-    // names them (a helper, a package) is found in esbuild's inputs, and the bundle made again.
-    // A dev session's context gives the plugin every file once one names them, as files change,
-    // and looks at the site's scripts before its first bundle only (later ones, at esbuild's inputs).
-    const scanned = kept?.scanned ? [] : scriptsIn([config.pagesDir, config.templatesDir], [config.staticDir, config.enhancersDir]);
-    const naming = filesNamingPlace(scanned);
-    if (kept) {
-      kept.scanned = true;
-      if (naming.length > 0) kept.ownMeta = true;
+    // Files get their own import.meta and __dirname (import-meta.ts) only where one of the site's
+    // names them, and then only those files (with sitegen's own that name import.meta): the
+    // plugin reads each file it is given on esbuild's behalf, a round trip to this thread apiece,
+    // which for a page importing date-fns and react-icons (~300 files) took 350 ms more than
+    // esbuild alone, and 50 ms of each of a dev session's rebuilds. The site's scripts in pages/
+    // and templates/ are looked at before the first bundle (a build's, a session's), so that a
+    // page reading its data beside itself is bundled once; esbuild's inputs after it (a session's
+    // site files every time, as they change; packages once), and a file found then (a helper, a
+    // package, a page edited to name them) has the bundle made again.
+    const scanned = kept?.naming ? null : scriptsIn([config.pagesDir, config.templatesDir], [config.staticDir, config.enhancersDir]);
+    let naming = kept?.naming ?? filesNamingPlace(scanned!);
+    const plugged = () => naming.length > 0 && [...naming, ...sitegenNamingPlace()];
+    result = await run(plugged());
+    const known = new Set([...(scanned ?? []), ...naming]);
+    const inPackages = (file: string) => file.includes(`${path.sep}node_modules${path.sep}`);
+    const unseen = metafileInputs(result.metafile.inputs, await realpath(config.root)).filter(
+      (f) => !isSitegenSource(f) && !known.has(f) && !(kept && inPackages(f) && kept.packagesSeen.has(f)),
+    );
+    const more = filesNamingPlace(unseen);
+    if (kept) for (const file of unseen) if (inPackages(file)) kept.packagesSeen.add(file);
+    if (more.length > 0) {
+      naming = [...naming, ...more];
+      result = await run(plugged());
     }
-    const ownMeta = kept?.ownMeta ?? false;
-    const withSitegen = (files: string[]) => [...files, ...sitegenNamingPlace()];
-    result = await run(ownMeta || (naming.length > 0 && withSitegen(naming)));
-    if (!ownMeta) {
-      const known = new Set(scanned);
-      const more = filesNamingPlace(metafileInputs(result.metafile.inputs, await realpath(config.root)).filter((f) => !isSitegenSource(f) && !known.has(f)));
-      if (more.length > 0) {
-        if (kept) kept.ownMeta = true;
-        result = await run(kept ? true : withSitegen([...naming, ...more]));
-      }
-    }
+    if (kept) kept.naming = naming;
   } catch (cause) {
     const failure = cause as esbuild.BuildFailure;
     if (!failure.errors) throw cause;

@@ -298,6 +298,19 @@ export default function News() { return <h1 data-news>{news.join(' + ')}</h1>; }
     }
   });
 
+  it("gives a component and a page edited during the session to name import.meta their own, not the bundle's, and keeps it on later edits", async () => {
+    const own = (file: string) => `data-where={import.meta.url.endsWith('${file}') ? 'own' : import.meta.url}`;
+    const badge = await edit('templates/components/Badge.tsx', (s) => s.replace('data-badge>', `data-badge ${own('/templates/components/Badge.tsx')}>`));
+    expect(badge).toMatchObject({ status: 'ok' });
+    expect((await page('/de')).html).toContain('data-where="own"');
+    const about = await edit('pages/about.tsx', (s) => s.replace(/<h1([ >])/, `<h1 data-dir={import.meta.dirname.endsWith('pages') ? 'own' : 'bundle'}$1`));
+    expect(about).toMatchObject({ status: 'ok' });
+    expect((await page('/about')).html).toContain('data-dir="own"');
+    const again = await edit('templates/components/Badge.tsx', (s) => s.replace('data-badge ', 'data-badge data-again '));
+    expect(again).toMatchObject({ status: 'ok' });
+    expect((await page('/jobs')).html).toMatch(/data-again="true" data-where="own"/);
+  });
+
   it('rebuilds everything when a page is added, and serves it', async () => {
     const next = nextReportFor(server, 'pages/press.tsx');
     await save('pages/press.tsx', "import { useI18n } from 'sitegen';\nexport const head = { title: 'about.title', description: 'about.description' };\nexport default function Press() { return <h1 data-press>{useI18n().t('about.title')}</h1>; }\n");
