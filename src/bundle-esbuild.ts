@@ -58,6 +58,8 @@ const SITE_FS_REQUIRED = 'sitegen-site-fs';
 /** What `process.env` stands for in the bundle, and the module that gives it. */
 const SITE_ENV = '__sitegenEnv';
 const SITE_ENV_MODULE = path.join(SRC_DIR, 'render', 'read-files.ts');
+/** What `fetch` stands for in the bundle, from the same module: it notes what the site fetched. */
+const SITE_FETCH = '__sitegenFetch';
 /** The generated entry module: every page and layout, and the renderer's exports. */
 export const ENTRY = 'sitegen:server';
 
@@ -216,7 +218,7 @@ export async function runServerEsbuild(
       ],
       banner: { js: ownMeta ? `${REQUIRE_BANNER} ${bundleValues}` : REQUIRE_BANNER },
       // The site's reads of process.env note the names read (render/read-files.ts).
-      define: { ...(ownMeta ? IMPORT_META_DEFINE : {}), 'process.env': SITE_ENV },
+      define: { ...(ownMeta ? IMPORT_META_DEFINE : {}), 'process.env': SITE_ENV, fetch: SITE_FETCH, 'globalThis.fetch': SITE_FETCH },
       inject: [SITE_ENV_MODULE],
       bundle: true,
       splitting: split,

@@ -29,6 +29,8 @@ export interface Inputs {
   listed?: string[];
   /** Environment variables the site's code read, by a print of their values (data-files.ts, envPrint). */
   env?: [string, string][];
+  /** Requests the site's code made (data-files.ts): what they answer can only be known by asking again. */
+  fetched?: string[];
 }
 
 interface Stored {

@@ -3,7 +3,7 @@
  * output by it: a file by a hash of its bytes, a folder by its names (as bundle-cache.ts prints
  * esbuild's inputs), a path that is not there as missing, both as a file and as a folder, so that
  * either appearing counts as a change; an environment variable by a hash of its value (the cache
- * keeps no value itself), or as unset.
+ * keeps no value itself), or as unset; a request it made by a hash of the answer's status and body.
  */
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -22,9 +22,10 @@ export interface DataFiles {
 
 /**
  * `read`: files and folders; `printed`: the prints of those read whole, from the bytes the site's
- * code got (the others are read now); `env`: names of environment variables, `*` for all of them.
+ * code got (the others are read now); `env`: names of environment variables, `*` for all of them;
+ * `fetched`: requests and the prints of their answers (render/read-files.ts, siteFetch).
  */
-export function dataFiles(read: readonly string[], printed: ReadonlyMap<string, string>, env: readonly string[], root: string): DataFiles {
+export function dataFiles(read: readonly string[], printed: ReadonlyMap<string, string>, env: readonly string[], root: string, fetched: readonly [string, string][] = []): DataFiles {
   const files: [string, string][] = [];
   const dirs: [string, string][] = [];
   const listed: string[] = [];
@@ -44,9 +45,9 @@ export function dataFiles(read: readonly string[], printed: ReadonlyMap<string, 
     if (!stats) dirs.push([file, 'missing']);
   }
   const names = env.includes('*') ? Object.keys(process.env).sort() : env;
-  const inputs: Inputs = { files, dirs, listed, env: names.map((name) => [name, envPrint(name)]) };
+  const inputs: Inputs = { files, dirs, listed, env: names.map((name) => [name, envPrint(name)]), fetched: fetched.map(([request]) => request) };
   const relative = (pairs: [string, string][]) => pairs.map(([file, print]) => [path.relative(root, file), print]);
-  const print = hashKey('data', JSON.stringify([relative(files), relative(dirs), inputs.env]));
+  const print = hashKey('data', JSON.stringify([relative(files), relative(dirs), inputs.env, ...(fetched.length > 0 ? [fetched] : [])]));
   return { read, inputs, print };
 }
 

@@ -68,6 +68,8 @@ interface Outside {
   dirs: [dir: string, withNames: boolean, print: string][];
   /** Environment variables the site's code read, by a print of their values (data-files.ts). */
   env: [name: string, print: string][];
+  /** Requests the site's code made as it loaded: while there are any, a build loads it to ask again. */
+  fetched: string[];
 }
 
 interface OutputRecord {
@@ -213,9 +215,10 @@ export async function recordOutput(scope: RecordScope, inputs: Inputs[], report:
 function uncovered(inputs: Inputs[], config: ResolvedConfig): Outside {
   const folders = sourceFolders(config);
   const within = (dirs: string[], file: string) => dirs.some((dir) => file === dir || file.startsWith(dir + path.sep));
-  const outside: Outside = { files: [], dirs: [], env: [] };
-  for (const { files, dirs, listed = [], env = [] } of inputs) {
+  const outside: Outside = { files: [], dirs: [], env: [], fetched: [] };
+  for (const { files, dirs, listed = [], env = [], fetched = [] } of inputs) {
     outside.env.push(...env);
+    outside.fetched.push(...fetched);
     // As bundle-cache.ts prints them: a folder holding an input with its names.
     const named = new Set([...files.map(([file]) => path.dirname(file)), ...listed]);
     outside.files.push(...files.filter(([file]) => !within([...folders, SRC_DIR], file)));
@@ -224,9 +227,13 @@ function uncovered(inputs: Inputs[], config: ResolvedConfig): Outside {
   return outside;
 }
 
-/** Every file and folder of `outside` as it was; stops at the first difference. */
+/**
+ * Every file and folder of `outside` as it was; stops at the first difference. Never when the
+ * site's code fetched something: only asking again tells whether the answer changed.
+ */
 function outsideUnchanged(outside: Outside): boolean {
   return (
+    outside.fetched.length === 0 &&
     outside.env.every(([name, print]) => envPrint(name) === print) &&
     outside.files.every(([file, print]) => filePrint(file) === print) &&
     outside.dirs.every(([dir, withNames, print]) => dirPrint(dir, withNames) === print)
@@ -391,6 +398,6 @@ function wellFormed(r: OutputRecord): boolean {
   const runtime = p?.runtime === null || (typeof p?.runtime?.coreGzip === 'number' && typeof p.runtime.redirectBytes === 'number');
   const o = r?.outside;
   const tuples = (xs: unknown, ...kinds: string[]) => Array.isArray(xs) && xs.every((x) => Array.isArray(x) && x.length === kinds.length && kinds.every((k, i) => typeof x[i] === k));
-  const inputs = !!o && tuples(o.files, 'string', 'string') && tuples(o.dirs, 'string', 'boolean', 'string') && tuples(o.env, 'string', 'string');
+  const inputs = !!o && tuples(o.files, 'string', 'string') && tuples(o.dirs, 'string', 'boolean', 'string') && tuples(o.env, 'string', 'string') && strings(o.fetched);
   return !!r && typeof r.key === 'string' && typeof r.listing === 'string' && typeof r.folders === 'number' && typeof r.payloads === 'string' && tuples(r.tops, 'string', 'number') && typeof r.links === 'string' && typeof r.sitemap === 'string' && inputs && !!numbers && typeof p.buildId === 'string' && strings(p.usedKeys) && strings(p.warnings) && runtime;
 }

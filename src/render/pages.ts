@@ -31,10 +31,10 @@ export async function describePages(
   routes: RouteFile[],
   notFound: string | null,
   layouts: string[],
-): Promise<{ pages: PageInfo[]; notFound: PageInfo | null; read: string[]; printed: Map<string, string>; env: string[] }> {
+): Promise<{ pages: PageInfo[]; notFound: PageInfo | null; read: string[]; printed: Map<string, string>; env: string[]; fetched: [string, string][] }> {
   const { root } = config;
   const codes = config.locales.map((l) => l.code);
-  const mod = await importModule<{ pages: Record<string, PageModule>; filesRead(): string[]; printsRead(): Map<string, string>; envRead(): string[] }>(pathToFileURL(modulePath).href).catch((cause: unknown) => {
+  const mod = await importModule<{ pages: Record<string, PageModule>; filesRead(): string[]; printsRead(): Map<string, string>; envRead(): string[]; fetchedRead(): [string, string][] }>(pathToFileURL(modulePath).href).catch((cause: unknown) => {
     // The top-level code of a page, layout or component (a top-level await of data) threw.
     if (!(cause instanceof Error) || cause.name === 'SitegenError') throw cause;
     throw errors.moduleLoadFailed(cause, siteFrame(cause.stack, path.dirname(modulePath), root));
@@ -67,5 +67,6 @@ export async function describePages(
     read: mod.filesRead(),
     printed: mod.printsRead(),
     env: mod.envRead(),
+    fetched: mod.fetchedRead(),
   };
 }

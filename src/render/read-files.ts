@@ -13,6 +13,12 @@
  * loaded (its top-level code has run) and keys the build id, the cache's pages and the output
  * record by what they hold (cache/data-files.ts).
  *
+ * A response its code fetches (`fetch`, `globalThis.fetch`: bundle-esbuild.ts defines them as
+ * `siteFetch`) is noted with a print of its body: a page made from a headless CMS's JSON came from
+ * the cache with the old text after the CMS changed, and a build with nothing else changed did
+ * nothing at all. What a server answers cannot be known without asking it again, so a site that
+ * fetched is loaded on every build (output-record.ts), its pages reused when the answers are the same.
+ *
  * A file the site's code reads whole (`readFileSync`, `readFile`) is printed from the bytes it got
  * (`printsRead`), as the build would print it by reading it again: a site of 2,000 posts spent
  * ~100 ms of a 1.3 s build reading them twice, and the print is of what the pages were made from
@@ -36,6 +42,8 @@ const read = new Set<string>();
 const prints = new Map<string, string>();
 /** The print of a file that two reads found different: no file's print, so the next build reads it again. */
 const CHANGED = 'changed while read';
+/** The requests the site's code made as its modules loaded, each with a print of the answer: `GET https://...`, `200 <digest>`. */
+const fetched: [request: string, print: string][] = [];
 /**
  * The environment variables the site's code read (`*`: all of them, listed). NODE_ENV always:
  * packages test it anywhere, also while a page renders.
@@ -146,6 +154,37 @@ export function notedWhole<F extends (...args: any[]) => any>(fn: F, kind: 'sync
       done(error, data);
     });
   }) as F;
+}
+
+/**
+ * `fetch` as the site's code sees it in the server bundle: Node's own, noting the request (its
+ * method, URL and, for a text body such as a GraphQL query, a print of it) and a print of the
+ * answer's status and body, read from a clone as the modules load on the main thread.
+ */
+export async function siteFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  // Not `globalThis.fetch`, which the bundle's define makes this function.
+  const nodeFetch = Reflect.get(globalThis, 'fetch') as typeof globalThis.fetch;
+  const response = await nodeFetch(input, init);
+  if (rendering || !isMainThread) return response;
+  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  const url = input instanceof Request ? input.url : String(input);
+  const body = typeof init?.body === 'string' ? ` ${digest(init.body)}` : '';
+  let print: string;
+  try {
+    print = `${response.status} ${digest(new Uint8Array(await response.clone().arrayBuffer()))}`;
+  } catch {
+    print = 'unread';
+  }
+  fetched.push([`${method} ${url}${body}`, print]);
+  return response;
+}
+
+/** What `fetch` stands for in the server bundle (bundle-esbuild.ts: esbuild's `define` names this export, its `inject` imports it where used). */
+export const __sitegenFetch = siteFetch;
+
+/** The requests the site's code made as its modules loaded, each with a print of the answer, sorted. */
+export function fetchedRead(): [string, string][] {
+  return fetched.map(([request, print]): [string, string] => [request, print]).sort(([a, pa], [b, pb]) => (a < b ? -1 : a > b ? 1 : pa < pb ? -1 : pa > pb ? 1 : 0));
 }
 
 /** The files and folders the site's code has read so far, sorted. */

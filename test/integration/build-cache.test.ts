@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readdir, readFile, rename, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
@@ -339,6 +341,53 @@ export default function About() {
       expect((await buildInto(root, 'out')).cache).toMatchObject({ rendered: first.cache!.rendered, reused: 0 });
       expect(await shown()).toBe(now);
       expect((await buildInto(root, 'out')).cache).toMatchObject({ rendered: 0 });
+    }
+  });
+
+  it('what the pages fetch as their modules load is an input: the same answers reuse every page, another answer renders them again under a new build id, as a cold build', async () => {
+    // A headless CMS: a GET of a post and a GraphQL-like POST, whose answers the test changes.
+    const answers = { post: 'first post', query: 'first query' };
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(req.method === 'POST' ? { data: `${answers.query} for ${JSON.parse(body).query}` } : { title: answers.post }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const cms = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const page = `import { useI18n, type PageHead } from 'sitegen';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+const post = await (await fetch('${cms}/post/1')).json();
+const query = await (await globalThis.fetch('${cms}/graphql', { method: 'POST', body: JSON.stringify({ query: 'posts' }) })).json();
+export default function About() {
+  const { t } = useI18n();
+  return <h1>{t('about.title')}<span>{post.title}|{query.data}</span></h1>;
+}
+`;
+    try {
+      const root = await basic({ 'pages/about.tsx': page });
+      const shown = async () => /<span>(.*?)<\/span>/.exec(await readFile(path.join(root, 'out/de/about/index.html'), 'utf8'))?.[1];
+      const first = await buildInto(root, 'out');
+      expect(await shown()).toBe('first post|first query for posts');
+      // Nothing changed: the modules load to ask again, and every page comes from the cache.
+      const same = await buildInto(root, 'out');
+      expect(same.buildId).toBe(first.buildId);
+      expect(same.cache).toMatchObject({ rendered: 0 });
+      let id = first.buildId;
+      for (const [change, now] of [[() => (answers.post = 'second post'), 'second post|first query for posts'], [() => (answers.query = 'second query'), 'second post|second query for posts']] as const) {
+        change();
+        const cached = await buildInto(root, 'out');
+        expect(cached.buildId).not.toBe(id);
+        id = cached.buildId;
+        expect(cached.cache).toMatchObject({ rendered: first.cache!.rendered, reused: 0 });
+        expect(await shown()).toBe(now);
+        await buildInto(root, 'cold', false);
+        await expectSameTree(path.join(root, 'cold'), path.join(root, 'out'));
+      }
+    } finally {
+      server.close();
     }
   });
 
