@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Loader, Plugin } from 'esbuild';
+import { escapeRegExp } from './text/reg-exp.ts';
 
 const META = { url: '__sitegen_meta_url', dirname: '__sitegen_meta_dirname', filename: '__sitegen_meta_filename' };
 
@@ -117,9 +118,4 @@ export function scriptsIn(folders: readonly string[], skip: readonly string[] = 
     }
   }
   return [...files];
-}
-
-/** `text` as a regular expression that matches it alone (esbuild's Go expressions escape alike). */
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
