@@ -184,7 +184,8 @@ export const __sitegenFetch = siteFetch;
 
 /** The requests the site's code made as its modules loaded, each with a print of the answer, sorted. */
 export function fetchedRead(): [string, string][] {
-  return fetched.map(([request, print]): [string, string] => [request, print]).sort(([a, pa], [b, pb]) => (a < b ? -1 : a > b ? 1 : pa < pb ? -1 : pa > pb ? 1 : 0));
+  const key = ([request, print]: [string, string]) => `${request}\0${print}`;
+  return [...fetched].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 /** The files and folders the site's code has read so far, sorted. */
