@@ -247,12 +247,15 @@ export async function runServerEsbuild(
     // names them, and then only those files (with sitegen's own that name import.meta): the
     // plugin reads each file it is given on esbuild's behalf, a round trip to this thread apiece,
     // which for a page importing date-fns and react-icons (~300 files) took 350 ms more than
-    // esbuild alone, and 50 ms of each of a dev session's rebuilds. The site's scripts in pages/
-    // and templates/ are looked at before the first bundle (a build's, a session's), so that a
-    // page reading its data beside itself is bundled once; esbuild's inputs after it (a session's
-    // site files every time, as they change; packages once), and a file found then (a helper, a
-    // package, a page edited to name them) has the bundle made again.
-    const scanned = kept?.naming ? null : scriptsIn([config.pagesDir, config.templatesDir], [config.staticDir, config.enhancersDir]);
+    // esbuild alone, and 50 ms of each of a dev session's rebuilds. The site's scripts in pages/,
+    // templates/layouts/ and templates/components/ are looked at before the first bundle (a
+    // build's, a session's), so that a page reading its data beside itself is bundled once (not
+    // all of templates/: the real site's templates/static-src/ holds a tool naming import.meta that
+    // no page imports, which gave its bundle the plugin for nothing); esbuild's inputs after it (a
+    // session's site files every time, as they change; packages once), and a file found then (a
+    // helper, a package, a page edited to name them) has the bundle made again.
+    const templates = ['layouts', 'components'].map((dir) => path.join(config.templatesDir, dir));
+    const scanned = kept?.naming ? null : scriptsIn([config.pagesDir, ...templates], [config.staticDir, config.enhancersDir]);
     let naming = kept?.naming ?? filesNamingPlace(scanned!);
     const plugged = () => naming.length > 0 && [...naming, ...sitegenNamingPlace()];
     result = await run(plugged());
