@@ -149,7 +149,7 @@ export async function bundleServer(
     `export const pages = {${pageFiles.map((f, i) => `${JSON.stringify(projectPath(config.root, f))}: p${i}`).join(', ')}};`,
     `export const layouts = {${layouts.map((name, i) => `${JSON.stringify(name)}: l${i}`).join(', ')}};`,
     `export { renderJobs, startWorker } from ${JSON.stringify(renderer)};`,
-    `export { envRead, fetchedRead, filesRead, printsRead } from ${JSON.stringify(path.join(SRC_DIR, 'render', 'read-files.ts'))};`,
+    `export { dataRead } from ${JSON.stringify(path.join(SRC_DIR, 'render', 'read-files.ts'))};`,
     // For benchmarks and tools that render pages themselves with the bundle's own React context.
     `export { PageProvider } from ${JSON.stringify(path.join(SRC_DIR, 'page-api.ts'))};`,
     `export { createTranslator } from ${JSON.stringify(path.join(SRC_DIR, 'i18n', 'translator.ts'))};`,

@@ -415,9 +415,9 @@ export async function bundleStage(state: BuildState): Promise<void> {
   if (state.prestart && state.write) state.prestarted = prestartWorkers(workers);
   // All settled before a failure is thrown: the server module's folder is then the build's to dispose of.
   for (const outcome of await Promise.allSettled([described, runtime, statics])) if (outcome.status === 'rejected') throw outcome.reason;
-  const [{ pages, notFound, read, printed, env, fetched }, assets, staticFiles] = await Promise.all([described, runtime, statics]);
+  const [{ pages, notFound, data }, assets, staticFiles] = await Promise.all([described, runtime, statics]);
   // What the pages' code read as it loaded: part of the build id, the cache's keys and the output record.
-  state.dataFiles = dataFiles(read, printed, env, config.root, fetched);
+  state.dataFiles = dataFiles(data, config.root);
   state.bundleInputs.push(state.dataFiles.inputs);
   state.runtime = assets;
   state.runtimeBuild = null;

@@ -10,6 +10,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { dirPrint, filePrint, type Inputs } from './bundle-cache.ts';
 import { hashKey } from './entries.ts';
+import type { DataRead } from '../render/read-files.ts';
 
 export interface DataFiles {
   /** The paths read, sorted (dev watches them). */
@@ -21,11 +22,11 @@ export interface DataFiles {
 }
 
 /**
- * `read`: files and folders; `printed`: the prints of those read whole, from the bytes the site's
- * code got (the others are read now); `env`: names of environment variables, `*` for all of them;
- * `fetched`: requests and the prints of their answers (render/read-files.ts, siteFetch).
+ * What the site's code read (render/read-files.ts, DataRead): files and folders, the prints of
+ * those read whole from the bytes it got (the others are read now), environment variables (`*`
+ * for all of them), requests with the prints of their answers.
  */
-export function dataFiles(read: readonly string[], printed: ReadonlyMap<string, string>, env: readonly string[], root: string, fetched: readonly [string, string][] = []): DataFiles {
+export function dataFiles({ read, printed, env, fetched }: DataRead, root: string): DataFiles {
   const files: [string, string][] = [];
   const dirs: [string, string][] = [];
   const listed: string[] = [];

@@ -218,7 +218,7 @@ export class DevSession {
           await server.dispose();
           return this.full(signal, atRest);
         }
-        for (const file of described.read) this.dataFiles.add(file);
+        for (const file of described.data.read) this.dataFiles.add(file);
         draft.pages = described.pages;
         draft.notFound = described.notFound;
         addStylesheet(draft, server);

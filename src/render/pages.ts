@@ -8,6 +8,7 @@ import { localePrefixOf, NOT_FOUND_PATH } from '../paths.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { importModule } from '../import-module.ts';
 import { siteFrame } from './source-location.ts';
+import type { DataRead } from './read-files.ts';
 
 interface PageModule {
   default?: unknown;
@@ -31,10 +32,10 @@ export async function describePages(
   routes: RouteFile[],
   notFound: string | null,
   layouts: string[],
-): Promise<{ pages: PageInfo[]; notFound: PageInfo | null; read: string[]; printed: Map<string, string>; env: string[]; fetched: [string, string][] }> {
+): Promise<{ pages: PageInfo[]; notFound: PageInfo | null; data: DataRead }> {
   const { root } = config;
   const codes = config.locales.map((l) => l.code);
-  const mod = await importModule<{ pages: Record<string, PageModule>; filesRead(): string[]; printsRead(): Map<string, string>; envRead(): string[]; fetchedRead(): [string, string][] }>(pathToFileURL(modulePath).href).catch((cause: unknown) => {
+  const mod = await importModule<{ pages: Record<string, PageModule>; dataRead(): DataRead }>(pathToFileURL(modulePath).href).catch((cause: unknown) => {
     // The top-level code of a page, layout or component (a top-level await of data) threw.
     if (!(cause instanceof Error) || cause.name === 'SitegenError') throw cause;
     throw errors.moduleLoadFailed(cause, siteFrame(cause.stack, path.dirname(modulePath), root));
@@ -64,9 +65,6 @@ export async function describePages(
     pages: routes.map((r) => describe(r.file, r.path, r.base)),
     notFound: notFound ? describe(notFound, null, '404') : null,
     // What the pages' top-level code read (render/read-files.ts), loaded now.
-    read: mod.filesRead(),
-    printed: mod.printsRead(),
-    env: mod.envRead(),
-    fetched: mod.fetchedRead(),
+    data: mod.dataRead(),
   };
 }

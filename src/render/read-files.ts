@@ -117,11 +117,6 @@ export const siteEnv: NodeJS.ProcessEnv = new Proxy(globalThis.process.env, {
 /** What `process.env` stands for in the server bundle (bundle-esbuild.ts: esbuild's `define` names this export, its `inject` imports it where used). */
 export const __sitegenEnv = siteEnv;
 
-/** The environment variables the site's code has read so far, sorted (`*` first when it listed them all). */
-export function envRead(): string[] {
-  return [...envNames].sort();
-}
-
 /** `fn` (a call of `node:fs` whose first argument names a file or folder), noting that argument first. */
 export function noted<F extends (...args: any[]) => any>(fn: F): F {
   return ((target: unknown, ...rest: unknown[]) => {
@@ -182,20 +177,27 @@ export async function siteFetch(input: string | URL | Request, init?: RequestIni
 /** What `fetch` stands for in the server bundle (bundle-esbuild.ts: esbuild's `define` names this export, its `inject` imports it where used). */
 export const __sitegenFetch = siteFetch;
 
-/** The requests the site's code made as its modules loaded, each with a print of the answer, sorted. */
-export function fetchedRead(): [string, string][] {
+/** What the site's code has read so far besides its modules (cache/data-files.ts prints it). */
+export interface DataRead {
+  /** The files and folders, sorted. */
+  read: string[];
+  /** The prints of the files read whole, by path (notePrint); a file missing here is printed by reading it again. */
+  printed: Map<string, string>;
+  /** The environment variables, sorted (`*` first when it listed them all). */
+  env: string[];
+  /** The requests, each with a print of the answer (siteFetch), sorted. */
+  fetched: [string, string][];
+}
+
+/** What the site's code has read so far: asked once its modules have loaded (render/pages.ts, describePages). */
+export function dataRead(): DataRead {
   const key = ([request, print]: [string, string]) => `${request}\0${print}`;
-  return [...fetched].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-}
-
-/** The files and folders the site's code has read so far, sorted. */
-export function filesRead(): string[] {
-  return [...read].sort();
-}
-
-/** The prints of the files it read whole, by path (notePrint); a file missing here is printed by reading it again. */
-export function printsRead(): Map<string, string> {
-  return new Map(prints);
+  return {
+    read: [...read].sort(),
+    printed: new Map(prints),
+    env: [...envNames].sort(),
+    fetched: [...fetched].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)),
+  };
 }
 
 /** Runs a page's render with reads refused. */
