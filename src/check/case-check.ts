@@ -42,6 +42,32 @@ function textNeverVaries(en: MessageShape | null, use: ArgUse): boolean {
   return true;
 }
 
+/**
+ * A translation that drops a count en only chooses its words by (en `{counter} {count, plural, one
+ * {follower} other {followers}}`, sv `{counter} följare`): one wording for every count. Where the
+ * language has one form (ja) that is no finding at all (compare-message.ts). Elsewhere it is mostly
+ * a fluent translator's choice, the words being the same for every count (sv `följare`, ga
+ * `leantóir` after any numeral), but not always (de `Beiträge ausgeblendet` for 1): an info that
+ * names the counts which get those words. Not an error: no value the page passes goes unshown,
+ * and a correct translation must not stop the build.
+ */
+export function droppedCountProblems(enUse: ArgUse, locale: Locale, reference: string): Problem[] {
+  const categories = categoriesOf(enUse, locale);
+  const missing = missingCategories(categories, new Set(['other']), enUse.offset);
+  if (missing.length === 0) return [];
+  const examples = missing.map((c) => `\`${c}\` (${categories.examples.get(c)!.join(', ')}, …)`).join(', ');
+  const { name, kind } = enUse;
+  return [
+    {
+      kind: 'plural-missing',
+      severity: 'info',
+      at: 0,
+      message: `The translation has the same words for every count of {${name}}, by which ${reference} chooses its words (it has no ${kind} on it): ${locale.code} has its own forms for ${examples}.`,
+      hint: `Nothing to do if ${locale.code} says it the same way for every count; otherwise choose the words by {${name}} as ${reference} does: {${name}, ${kind}, ${missing.map((c) => `${c} {…}`).join(' ')} other {…}}.`,
+    },
+  ];
+}
+
 function missingProblems(use: ArgUse, categories: PluralCategories, locale: Locale): Problem[] {
   const missing = missingCategories(categories, use.options, use.offset);
   if (missing.length === 0) return [];

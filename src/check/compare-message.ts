@@ -1,3 +1,4 @@
+import { droppedCountProblems } from './case-check.ts';
 import { isPlural, type ArgKind, type ArgUse, type MessageShape } from './shape.ts';
 import type { FindingKind, Severity } from './report.ts';
 
@@ -29,6 +30,8 @@ export interface CompareContext {
   singleOrdinal?: boolean;
   /** The reference locale's code, as messages name it (`en`). */
   reference: string;
+  /** The translation's locale: the plural categories it has (a count dropped, see droppedCountProblems). */
+  locale: { code: string; iso: string };
 }
 
 /**
@@ -93,6 +96,12 @@ export function compareToReference(en: MessageShape, tr: MessageShape, context: 
       if (enUses.every((u) => u.kind === 'select')) {
         const problem = oneTextForAll(name, enUses, null, ref, singleForm);
         if (problem) problems.push(problem);
+        continue;
+      }
+      // A count en only chooses its words by, in a language of several forms: one wording for
+      // every count, as a plural with `other` alone (sv `{counter} följare`), not a value lost.
+      if (enUses.every((u) => isPlural(u.kind) && !u.pound)) {
+        problems.push(...droppedCountProblems(enUses[0]!, context.locale, ref));
         continue;
       }
       problems.push({

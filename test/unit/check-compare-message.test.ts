@@ -10,7 +10,7 @@ const shape = (text: string) => {
   if (!parsed.ok) throw new Error(parsed.error.reason);
   return parsed.shape;
 };
-const CONTEXT = { globals: new Set(['product']), passed: undefined, singleForm: false, reference: 'en' };
+const CONTEXT = { globals: new Set(['product']), passed: undefined, singleForm: false, reference: 'en', locale: { code: 'de', iso: 'de' } };
 const compare = (en: string, tr: string) => compareToReference(shape(en), shape(tr), CONTEXT).map((p) => [p.kind, p.at, p.message]);
 const kinds = (en: string, tr: string) => compare(en, tr).map((p) => p[0]);
 
@@ -67,7 +67,7 @@ describe('compareToReference: arguments', () => {
 });
 
 describe('compareToReference: languages of one plural form, and values the code passes', () => {
-  const ja = { ...CONTEXT, singleForm: true, singleOrdinal: true };
+  const ja = { ...CONTEXT, singleForm: true, singleOrdinal: true, locale: { code: 'ja', iso: 'ja' } };
   const compareJa = (en: string, tr: string) => compareToReference(shape(en), shape(tr), ja).map((p) => [p.kind, p.hint]);
 
   it('accepts {n} or {n, number} for a plural', () => {
@@ -77,7 +77,7 @@ describe('compareToReference: languages of one plural form, and values the code 
   });
 
   it('accepts {n} or {n, number} for a selectordinal in a language of one ordinal form, whose counts have several (pl, de, ru: "1. miejsce")', () => {
-    const pl = { ...CONTEXT, singleForm: false, singleOrdinal: true };
+    const pl = { ...CONTEXT, singleForm: false, singleOrdinal: true, locale: { code: 'pl', iso: 'pl' } };
     const comparePl = (en: string, tr: string) => compareToReference(shape(en), shape(tr), pl).map((p) => [p.kind, p.hint]);
     expect(comparePl('{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place', '{n}. miejsce')).toEqual([]);
     expect(comparePl('{n, selectordinal, one {#st} other {#th}} of {total, number}', '{n, number}. z {total, number}')).toEqual([]);
@@ -94,7 +94,27 @@ describe('compareToReference: languages of one plural form, and values the code 
     expect(compareJa('Up to {n, plural, one {# file} other {# files}}', '最大4件')).toEqual([
       ['argument-missing', 'Put {n, number} back into the translation; the page passes a value for it.'],
     ]);
-    expect(kinds('{n, plural, one {A post was} other {Posts were}} hidden', 'Beiträge ausgeblendet')).toEqual(['argument-missing']);
+  });
+
+  it('takes a count en only selects by, dropped where the language has several forms, as one wording for every count: an info, not an error', () => {
+    const found = (en: string, tr: string, locale: { code: string; iso: string }) =>
+      compareToReference(shape(en), shape(tr), { ...CONTEXT, locale }).map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.message, p.hint]);
+    // sv `följare` is right for every count; de `Beiträge ausgeblendet` is not for 1 (`Beitrag`). Neither loses a value shown.
+    const followers = '{counter} {count, plural, one {follower} other {followers}}';
+    expect(found(followers, '{counter} följare', { code: 'sv', iso: 'sv' })).toEqual([
+      [
+        'plural-missing',
+        'info',
+        'The translation has the same words for every count of {count}, by which en chooses its words (it has no plural on it): sv has its own forms for `one` (1, …).',
+        'Nothing to do if sv says it the same way for every count; otherwise choose the words by {count} as en does: {count, plural, one {…} other {…}}.',
+      ],
+    ]);
+    expect(found('{n, plural, one {A post was} other {Posts were}} hidden', 'Beiträge ausgeblendet', { code: 'de', iso: 'de' }).map(([kind, severity]) => [kind, severity])).toEqual([['plural-missing', 'info']]);
+    // The forms are the language's: sl `one`, `two`, `few`; ar `zero` to `many`.
+    expect(found(followers, '{counter} sledilcev', { code: 'sl', iso: 'sl' })[0]![2]).toContain('sl has its own forms for `one` (1, 101, 201, …), `two` (2, 102, 202, …), `few` (3, 4, 103, …).');
+    expect(found(followers, '{counter} متابعين', { code: 'ar', iso: 'ar' })[0]![2]).toMatch(/ar has its own forms for `zero` \(0, …\), `one` \(1, …\), `two` \(2, …\), `few` \(3, 4, 5, …\), `many` \(11, 12, 13, …\)\.$/);
+    // A count en shows (`#`) is a value lost, in any language.
+    expect(found('Up to {n, plural, one {# file} other {# files}}', 'Bis zu vier Dateien', { code: 'de', iso: 'de' }).map(([kind, severity]) => [kind, severity])).toEqual([['argument-missing', 'error']]);
   });
 
   it('never asks for a plural where en has one with an offset: says what the offset changes', () => {
