@@ -180,7 +180,7 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: 
     });
   for (const u of enUses) {
     if (u.kind === 'number' || u.kind === 'date' || u.kind === 'time') {
-      if (u.style && !has((t) => t.kind === u.kind && t.style === u.style)) lost(u, `formats {${name}} as ${u.kind}, ${u.style}`);
+      if (u.style && !has((t) => t.kind === u.kind && sameFormat(u.kind, u.style, t.style))) lost(u, `formats {${name}} as ${u.kind}, ${u.style}`);
       else if (!u.style && !has((t) => t.kind === u.kind || (u.kind === 'number' && GROUP[t.kind] === 'number'))) {
         lost(u, `formats {${name}} as a ${u.kind}`);
       }
@@ -219,6 +219,43 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: 
     }
   }
   return problems;
+}
+
+/**
+ * Whether the translation's style `tr` formats a value as en's `en` does, though written otherwise:
+ * - a number skeleton's tokens in any order, and `percent` as `::percent` (the same formatter);
+ * - a date or time skeleton that shows every field en's shows, in any order and width, with the
+ *   hour of any cycle: ICU orders and spells a skeleton's fields as each language does, so de
+ *   `::dMMM` for en `::MMMd` and ru `::dMMMM` (`5 мая`) are a translator's choices, and so is de
+ *   `::Hmm` (a 24-hour clock) for en `::hmma`. A field en shows and the translation does not (the
+ *   year of `::yMMMd`) is lost; style words (`short`, `long`) are compared as they are.
+ */
+function sameFormat(kind: ArgKind, en: string, tr: string): boolean {
+  if (en === tr) return true;
+  if (kind === 'number') return numberTokens(en) === numberTokens(tr);
+  if ((kind === 'date' || kind === 'time') && en.startsWith('::') && tr.startsWith('::')) {
+    const shown = dateFields(tr);
+    return [...dateFields(en)].every((field) => shown.has(field));
+  }
+  return false;
+}
+
+const numberTokens = (style: string) => (style.startsWith('::') ? style.slice(2) : style).trim().split(/\s+/).sort().join(' ');
+
+/** Each date field letter of ICU's skeletons, as the field it shows (year, month, weekday, hour...); the day period (`a`), which only a 12-hour clock needs, is left out. */
+const DATE_FIELD: Record<string, string> = {
+  ...Object.fromEntries([...'yYuUr'].map((c) => [c, 'year'])),
+  ...Object.fromEntries([...'Qq'].map((c) => [c, 'quarter'])),
+  ...Object.fromEntries([...'ML'].map((c) => [c, 'month'])),
+  ...Object.fromEntries([...'Eec'].map((c) => [c, 'weekday'])),
+  ...Object.fromEntries([...'hHkKjJC'].map((c) => [c, 'hour'])),
+  ...Object.fromEntries([...'zZOvVXx'].map((c) => [c, 'zone'])),
+};
+
+function dateFields(skeleton: string): Set<string> {
+  const fields = new Set<string>();
+  for (const c of skeleton.slice(2)) if (/[A-Za-z]/.test(c) && !'abB'.includes(c)) fields.add(DATE_FIELD[c] ?? c);
+  return fields;
 }
 
 /** The cases of a select by gender (`{gender, select, female {She} male {He} other {They}}`). */

@@ -167,6 +167,22 @@ describe('compareToReference: lost meaning', () => {
     expect(kinds('{d, date, long}', '{d, date, long}')).toEqual([]);
   });
 
+  it('takes a skeleton written otherwise for the same format as the same: fields in any order or width, number tokens in any order', () => {
+    // ICU orders and spells a date skeleton's fields as each language does.
+    expect(kinds('Delivered on {d, date, ::MMMd}', 'Zugestellt am {d, date, ::dMMM}')).toEqual([]);
+    expect(kinds('Delivered on {d, date, ::MMMd}', 'Доставлено {d, date, ::dMMMM}')).toEqual([]);
+    expect(kinds('Opens at {t, time, ::hmma}', 'Öffnet um {t, time, ::Hmm}')).toEqual([]);
+    expect(kinds('{p, number, percent} off', '{p, number, ::percent} Rabatt')).toEqual([]);
+    expect(kinds('{n, number, ::compact-short currency/EUR}', '{n, number, ::currency/EUR compact-short}')).toEqual([]);
+    // A field en shows that the translation drops, another currency, a style word for a skeleton: lost.
+    expect(compare('Since {d, date, ::yMMMd}', 'Seit {d, date, ::dMMM}')).toEqual([
+      ['lost-meaning', 5, 'en formats {d} as date, ::yMMMd; the translation has {d, date, ::dMMM}.'],
+    ]);
+    expect(kinds('{d, date, ::MMMEd}', '{d, date, ::MMMd}')).toEqual(['lost-meaning']);
+    expect(kinds('{c, number, ::currency/EUR}', '{c, number, ::currency/USD}')).toEqual(['lost-meaning']);
+    expect(kinds('{d, date, ::MMMd}', '{d, date, short}')).toEqual(['lost-meaning']);
+  });
+
   it('reports a formatted argument printed raw', () => {
     expect(kinds('{n, number} users', '{n} Nutzer')).toEqual(['lost-meaning']);
     expect(kinds('{d, date}', '{d}')).toEqual(['lost-meaning']);
