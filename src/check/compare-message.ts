@@ -1,4 +1,5 @@
 import { droppedCountProblems } from './case-check.ts';
+import { pluralCategories, zeroOnly } from './plural-categories.ts';
 import { isPlural, type ArgKind, type ArgUse, type MessageShape } from './shape.ts';
 import type { FindingKind, Severity } from './report.ts';
 
@@ -114,7 +115,7 @@ export function compareToReference(en: MessageShape, tr: MessageShape, context: 
     }
     const kindProblem = compareKinds(name, enUses, trUses, oneForm, ref);
     if (kindProblem) problems.push(kindProblem);
-    else problems.push(...lostMeaning(name, enUses, trUses, oneForm, ref, context.numeralsKeepForm));
+    else problems.push(...lostMeaning(name, enUses, trUses, oneForm, context));
   }
   for (const [name, trUses] of trArgs) {
     if (enArgs.has(name) || globals.has(name) || passed?.has(name)) continue;
@@ -167,7 +168,8 @@ function compareKinds(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm:
  * A translation that keeps the argument but drops how en formats it. In a one-form language a
  * count shown as `{n}` or `{n, number}` instead of a plural is idiomatic, not a loss.
  */
-function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: OneForm, ref: string, numeralsKeepForm = false): Problem[] {
+function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: OneForm, context: CompareContext): Problem[] {
+  const { reference: ref, numeralsKeepForm = false } = context;
   const problems: Problem[] = [];
   const at = trUses[0]!.at;
   const has = (pred: (u: ArgUse) => boolean) => trUses.some(pred);
@@ -197,6 +199,7 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: 
           );
         }
       } else if (!u.offset && !singleForm && !has((t) => GROUP[t.kind] === 'number')) lost(u, `formats {${name}} as a number (${u.kind})`);
+      if (u.kind === 'plural' && u.options.has('=0')) problems.push(...zeroLeftOut(name, u, plurals, context.locale, ref));
     } else if (u.kind === 'select') {
       const selects = trUses.filter((t) => t.kind === 'select');
       if (selects.length === 0) {
@@ -256,6 +259,28 @@ function dateFields(skeleton: string): Set<string> {
   const fields = new Set<string>();
   for (const c of skeleton.slice(2)) if (/[A-Za-z]/.test(c) && !'abB'.includes(c)) fields.add(DATE_FIELD[c] ?? c);
   return fields;
+}
+
+/**
+ * en's own text for nothing (`{n, plural, =0 {Your cart is empty} one {# item} other {# items}}`)
+ * that the translation leaves out: 0 then gets the text of a count (fr `0 article`, de `0 Artikel`),
+ * which often reads right but says less than en. An info. An `=0` of the translation, or a
+ * category only 0 selects (ar and lv `zero`), keeps it.
+ */
+function zeroLeftOut(name: string, enUse: ArgUse, plurals: ArgUse[], locale: CompareContext['locale'], ref: string): Problem[] {
+  const categories = pluralCategories(locale.iso, 'cardinal');
+  const kept = plurals.some((t) => t.options.has('=0') || (t.offset === 0 && [...t.options].some((c) => zeroOnly(categories, c))));
+  if (kept) return [];
+  const zero = new Intl.PluralRules(locale.iso).select(-enUse.offset);
+  return [
+    {
+      kind: 'plural-missing',
+      severity: 'info',
+      at: plurals[0]?.at ?? 0,
+      message: `${ref} has its own text for {${name}} = 0 (\`=0\`); the translation has none, so 0 gets ${plurals.length > 0 ? `the \`${plurals[0]!.options.has(zero) ? zero : 'other'}\` text` : 'the same text as any count'}.`,
+      hint: `Nothing to do if that reads right for 0; otherwise add =0 {…} as ${ref} does.`,
+    },
+  ];
 }
 
 /** The cases of a select by gender (`{gender, select, female {She} male {He} other {They}}`). */

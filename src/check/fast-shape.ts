@@ -260,7 +260,9 @@ class Reader {
 
   /**
    * The cases of an argument read against `want`: en's select cases exactly; a plural's, every
-   * category its language needs (known without asking which it needs when it has all it may have).
+   * category its language needs (known without asking which it needs when it has all it may have),
+   * and none of en's `=0` (a translation that keeps it has an exact case, which caseAgainst leaves
+   * to the usual path; one that drops it deserves an info there).
    */
   private settle(want: ArgUse, categories: PluralCategories | null, cases: number): void {
     if (!categories) {
@@ -272,7 +274,7 @@ class Reader {
         all |= 1 << k++;
       }
       if (cases !== all || other === 0) this.differ();
-    } else if (!(cases & OTHER_BIT) || ((categories.allowedBits & ~cases) !== 0 && (categories.requiredBits & ~cases) !== 0)) this.differ();
+    } else if (want.options.has('=0') || !(cases & OTHER_BIT) || ((categories.allowedBits & ~cases) !== 0 && (categories.requiredBits & ~cases) !== 0)) this.differ();
   }
 
   /** The text read differs from the reference (or the reference cannot tell): the usual path decides. */

@@ -60,8 +60,8 @@ export function parseFully(text: string): ParsedMessage {
 
 /**
  * Whether two shapes agree on everything compareToReference looks at: the same arguments in the
- * same order with kind, style, offset and select cases, and the same tag nesting (not plural
- * categories, which differ by language). Most translations pass, and skip the comparison.
+ * same order with kind, style, offset and select cases, en's `=0` of a plural, and the same tag
+ * nesting (not plural categories, which differ by language). Most translations pass, and skip the comparison.
  */
 export function sameShape(a: MessageShape, b: MessageShape): boolean {
   if (a.uses.length !== b.uses.length || a.tagPaths.size !== b.tagPaths.size) return false;
@@ -73,6 +73,8 @@ export function sameShape(a: MessageShape, b: MessageShape): boolean {
       if (x.options.size !== y.options.size) return false;
       for (const o of x.options) if (!y.options.has(o)) return false;
     }
+    // en's own text for nothing, which a translation should keep (compare-message.ts, zeroLeftOut).
+    if (x.kind === 'plural' && x.options.has('=0') && !y.options.has('=0')) return false;
   }
   for (const p of a.tagPaths.keys()) if (!b.tagPaths.has(p)) return false;
   return true;

@@ -127,6 +127,8 @@ describe('compareToReference: languages of one plural form, and values the code 
         'en shows {n} minus 1 (`#` after offset:1); the translation has {n, number}.',
         `This language has one plural form, so offset:1 changes only the number shown, never the words. ${note}`,
       ],
+      // And en's own words for nobody are gone: worth a look.
+      ['plural-missing', 'en has its own text for {n} = 0 (`=0`); the translation has none, so 0 gets the same text as any count.', 'Nothing to do if that reads right for 0; otherwise add =0 {…} as en does.'],
     ]);
     expect(compareJa(en, '{n, plural, =0 {誰も} other {#人}}がいいねしました')).toEqual([
       ['lost-meaning', `This language has one plural form, so offset:1 changes only the number shown, never the words. ${note}`],
@@ -181,6 +183,19 @@ describe('compareToReference: lost meaning', () => {
     expect(kinds('{d, date, ::MMMEd}', '{d, date, ::MMMd}')).toEqual(['lost-meaning']);
     expect(kinds('{c, number, ::currency/EUR}', '{c, number, ::currency/USD}')).toEqual(['lost-meaning']);
     expect(kinds('{d, date, ::MMMd}', '{d, date, short}')).toEqual(['lost-meaning']);
+  });
+
+  it('notes the own text en has for nothing (`=0`) left out, as an info; an `=0` or a category only 0 selects keeps it', () => {
+    const en = '{count, plural, =0 {Your cart is empty} one {# item} other {# items}}';
+    const found = (tr: string, locale: { code: string; iso: string }) =>
+      compareToReference(shape(en), shape(tr), { ...CONTEXT, locale }).map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.message]);
+    // fr counts 0 with `one`: `0 article` is French, but says less than en.
+    expect(found('{count, plural, one {# article} other {# articles}}', { code: 'fr', iso: 'fr' })).toEqual([
+      ['plural-missing', 'info', 'en has its own text for {count} = 0 (`=0`); the translation has none, so 0 gets the `one` text.'],
+    ]);
+    expect(found('{count, plural, one {# Artikel} other {# Artikel}}', { code: 'de', iso: 'de' })[0]![2]).toContain('so 0 gets the `other` text');
+    expect(found('{count, plural, =0 {Votre panier est vide} one {# article} other {# articles}}', { code: 'fr', iso: 'fr' })).toEqual([]);
+    expect(found('{count, plural, zero {السلة فارغة} one {منتج واحد} two {منتجان} few {# منتجات} many {# منتجًا} other {# منتج}}', { code: 'ar', iso: 'ar' })).toEqual([]);
   });
 
   it('reports a formatted argument printed raw', () => {

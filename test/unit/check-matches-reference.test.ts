@@ -101,6 +101,7 @@ describe('matchesReference: a translation read against en', () => {
       ['{n, plural, one {# vote} other {# votes}}', '{n, plural, singular {#} other {#}}', 'de'], // plural-unused
       ['{n, plural, one {# vote} other {# votes}}', '{n, plural, =1 {eine} one {#} other {#}}', 'de'], // an exact case
       ['{n, plural, one {# vote} other {# votes}}', '{n, plural, one {} other {# Stimmen}}', 'de'], // empty-case
+      ['{n, plural, =0 {Your cart is empty} one {# item} other {# items}}', '{n, plural, one {# Artikel} other {# Artikel}}', 'de'], // en's =0 left out: an info
       ['{n, plural, one {# vote} other {# votes}}', '{n, plural, one {#} one {#} other {#}}', 'de'], // syntax
       ['{n, plural, one {# vote} other {# votes}}', '{n, plural, one {#}, other {#}}', 'de'],
       ['{n, selectordinal, other {#th}}', '{n, selectordinal, one {#.} other {#.}}', 'de'], // plural-unreachable
