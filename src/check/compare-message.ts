@@ -1,5 +1,5 @@
 import { droppedCountProblems } from './case-check.ts';
-import { pluralCategories, zeroOnly } from './plural-categories.ts';
+import { missingCategories, pluralCategories, zeroOnly } from './plural-categories.ts';
 import { isPlural, type ArgKind, type ArgUse, type MessageShape } from './shape.ts';
 import type { FindingKind, Severity } from './report.ts';
 
@@ -33,6 +33,8 @@ export interface CompareContext {
   reference: string;
   /** The translation's locale: the plural categories it has (a count dropped, see droppedCountProblems). */
   locale: { code: string; iso: string };
+  /** The translation as written (where a count it shows stands, see setApart). */
+  text: string;
 }
 
 /**
@@ -198,6 +200,12 @@ function lostMeaning(name: string, enUses: ArgUse[], trUses: ArgUse[], oneForm: 
             `This language has one plural form, so offset:${u.offset} changes only the number shown, never the words.${offsetNote(u, ref)}`,
           );
         }
+      } else if (!u.offset && !singleForm && plurals.length === 0 && u.kind === 'plural' && !numeralsKeepForm) {
+        // A count shown without a plural: its words are the same for every count, unless the
+        // number stands apart from them (ru `Новых сообщений: {n}`, a label and its number).
+        const among = trUses.find((t) => (t.kind === 'plain' || t.kind === 'number') && !setApart(context.text, t));
+        if (among) problems.push(...sameWordsForEveryCount(name, among, context));
+        else if (!has((t) => GROUP[t.kind] === 'number')) lost(u, `formats {${name}} as a number (${u.kind})`, `Show it as a number: {${name}, number}.`);
       } else if (!u.offset && !singleForm && !has((t) => GROUP[t.kind] === 'number')) lost(u, `formats {${name}} as a number (${u.kind})`);
       if (u.kind === 'plural' && u.options.has('=0')) problems.push(...zeroLeftOut(name, u, plurals, context.locale, ref));
     } else if (u.kind === 'select') {
@@ -279,6 +287,40 @@ function zeroLeftOut(name: string, enUse: ArgUse, plurals: ArgUse[], locale: Com
       at: plurals[0]?.at ?? 0,
       message: `${ref} has its own text for {${name}} = 0 (\`=0\`); the translation has none, so 0 gets ${plurals.length > 0 ? `the \`${plurals[0]!.options.has(zero) ? zero : 'other'}\` text` : 'the same text as any count'}.`,
       hint: `Nothing to do if that reads right for 0; otherwise add =0 {…} as ${ref} does.`,
+    },
+  ];
+}
+
+/**
+ * Whether the argument `use` of `text` stands apart from the words of the message: alone, after
+ * a colon, or in brackets (`Nachrichten: {n, number}`, `Posteingang ({n})`), tags around it aside.
+ * Then no word depends on the number, in any language.
+ */
+function setApart(text: string, use: ArgUse): boolean {
+  const end = text.indexOf('}', use.at) + 1;
+  let before = text.slice(0, use.at).trimEnd();
+  let after = text.slice(end).trimStart();
+  for (let tag = /<\/?[A-Za-z][\w-]*>$/.exec(before); tag; tag = /<\/?[A-Za-z][\w-]*>$/.exec(before)) before = before.slice(0, tag.index).trimEnd();
+  for (let tag = /^<\/?[A-Za-z][\w-]*>/.exec(after); tag; tag = /^<\/?[A-Za-z][\w-]*>/.exec(after)) after = after.slice(tag[0].length).trimStart();
+  return (before === '' && after === '') || /[:：(（[]$/.test(before) || /^[)）\]]/.test(after);
+}
+
+/**
+ * A count en chooses its words by, shown by the translation beside words that cannot change with
+ * it, in a language whose words do (de `{n, number} neue Nachrichten`: `1 neue Nachrichten`).
+ */
+function sameWordsForEveryCount(name: string, shown: ArgUse, context: CompareContext): Problem[] {
+  const { locale, reference: ref } = context;
+  const categories = pluralCategories(locale.iso, 'cardinal');
+  const missing = missingCategories(categories, new Set(['other']), 0);
+  if (missing.length === 0) return [];
+  const examples = missing.map((c) => `\`${c}\` (${categories.examples.get(c)!.join(', ')}, …)`).join(', ');
+  return [
+    {
+      kind: 'plural-missing',
+      at: shown.at,
+      message: `The translation shows {${name}} with the same words for every count, where ${ref} chooses them by it: ${locale.code} has its own forms for ${examples}.`,
+      hint: `Choose the words by the count: {${name}, plural, ${missing.map((c) => `${c} {# …}`).join(' ')} other {# …}}; or set the number apart from them (\`…: {${name}, number}\`).`,
     },
   ];
 }

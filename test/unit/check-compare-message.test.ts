@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkEmptyCases, checkPlurals } from '../../src/check/case-check.ts';
-import { compareToReference } from '../../src/check/compare-message.ts';
+import { compareToReference, type CompareContext } from '../../src/check/compare-message.ts';
 import { SEVERITY } from '../../src/check/report.ts';
 import { parseFully, parseMessage } from '../../src/check/message-shape.ts';
 import { fastShape } from '../../src/check/fast-shape.ts';
@@ -11,13 +11,15 @@ const shape = (text: string) => {
   return parsed.shape;
 };
 const CONTEXT = { globals: new Set(['product']), passed: undefined, singleForm: false, reference: 'en', locale: { code: 'de', iso: 'de' } };
-const compare = (en: string, tr: string) => compareToReference(shape(en), shape(tr), CONTEXT).map((p) => [p.kind, p.at, p.message]);
+/** compareToReference on the two texts, the translation's own text in the context. */
+const cmp = (en: string, tr: string, context: Omit<CompareContext, 'text'>) => compareToReference(shape(en), shape(tr), { ...context, text: tr });
+const compare = (en: string, tr: string) => cmp(en, tr, CONTEXT).map((p) => [p.kind, p.at, p.message]);
 const kinds = (en: string, tr: string) => compare(en, tr).map((p) => p[0]);
 
 describe('compareToReference: arguments', () => {
   it('names the reference locale, which is the site default and need not be en', () => {
     const de = { ...CONTEXT, reference: 'de' };
-    expect(compareToReference(shape('{a} und <b>{b}</b>'), shape('{a} and {c}'), de).map((p) => [p.message, p.hint])).toEqual([
+    expect(cmp('{a} und <b>{b}</b>', '{a} and {c}', de).map((p) => [p.message, p.hint])).toEqual([
       ['The argument {b} of de is missing.', 'Put {b} back into the translation; the page passes a value for it.'],
       ['The argument {c} is not in de, so no value is passed for it.', 'Use only the arguments of de ({a}, {b}); check the spelling.'],
       ['The tag <b> of de is missing.', 'Wrap the matching words in <b>…</b> as de does.'],
@@ -29,10 +31,10 @@ describe('compareToReference: arguments', () => {
 
   it('with the values the pages pass known, does not blame a translation for an argument of en that no page passes', () => {
     const passing = (names: string[]) => ({ ...CONTEXT, passed: new Set(names) });
-    expect(compareToReference(shape('Hi {name}'), shape('Hallo'), passing([])).map((p) => p.kind)).toEqual([]);
-    expect(compareToReference(shape('Hi {name}'), shape('Hallo'), passing(['name'])).map((p) => p.kind)).toEqual(['argument-missing']);
+    expect(cmp('Hi {name}', 'Hallo', passing([])).map((p) => p.kind)).toEqual([]);
+    expect(cmp('Hi {name}', 'Hallo', passing(['name'])).map((p) => p.kind)).toEqual(['argument-missing']);
     // {product} is given to every message: a translation that drops it is still wrong, and the hint says where it comes from.
-    expect(compareToReference(shape('{product} app'), shape('App'), passing([])).map((p) => [p.kind, p.hint])).toEqual([
+    expect(cmp('{product} app', 'App', passing([])).map((p) => [p.kind, p.hint])).toEqual([
       ['argument-missing', 'Put {product} back into the translation; the build gives every message its value, from sitegen.config.ts.'],
     ]);
   });
@@ -53,8 +55,9 @@ describe('compareToReference: arguments', () => {
   });
 
   it('accepts another kind of the same value type (ja number for en plural, ru plural for en plain)', () => {
-    expect(kinds('{n, plural, one {# file} other {# files}}', '{n, number}個のファイル')).toEqual([]);
-    expect(kinds('{n, plural, one {# file} other {# files}}', '{n, plural, other {#個}}')).toEqual([]);
+    const ja = { ...CONTEXT, singleForm: true, locale: { code: 'ja', iso: 'ja' } };
+    expect(cmp('{n, plural, one {# file} other {# files}}', '{n, number}個のファイル', ja)).toEqual([]);
+    expect(cmp('{n, plural, one {# file} other {# files}}', '{n, plural, other {#個}}', ja)).toEqual([]);
     expect(kinds('{n} files', '{n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}')).toEqual([]);
     expect(kinds('{n, selectordinal, one {#st} other {#th}}', '{n, number}.')).toEqual([]);
   });
@@ -68,21 +71,21 @@ describe('compareToReference: arguments', () => {
 
 describe('compareToReference: languages of one plural form, and values the code passes', () => {
   const ja = { ...CONTEXT, singleForm: true, singleOrdinal: true, locale: { code: 'ja', iso: 'ja' } };
-  const compareJa = (en: string, tr: string) => compareToReference(shape(en), shape(tr), ja).map((p) => [p.kind, p.hint]);
+  const compareJa = (en: string, tr: string) => cmp(en, tr, ja).map((p) => [p.kind, p.hint]);
 
   it('accepts {n} or {n, number} for a plural', () => {
     expect(compareJa('{n, plural, one {# file} other {# files}}', '{n}個のファイル')).toEqual([]);
     expect(compareJa('{n, selectordinal, one {#st} other {#th}}', '{n}位')).toEqual([]);
-    expect(kinds('{n, plural, one {# file} other {# files}}', '{n} Dateien')).toEqual(['lost-meaning']); // de needs the plural
+    expect(kinds('{n, plural, one {# file} other {# files}}', '{n} Dateien')).toEqual(['plural-missing']); // de needs the plural: `1 Dateien`
   });
 
   it('accepts {n} or {n, number} for a selectordinal in a language of one ordinal form, whose counts have several (pl, de, ru: "1. miejsce")', () => {
     const pl = { ...CONTEXT, singleForm: false, singleOrdinal: true, locale: { code: 'pl', iso: 'pl' } };
-    const comparePl = (en: string, tr: string) => compareToReference(shape(en), shape(tr), pl).map((p) => [p.kind, p.hint]);
+    const comparePl = (en: string, tr: string) => cmp(en, tr, pl).map((p) => [p.kind, p.hint]);
     expect(comparePl('{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place', '{n}. miejsce')).toEqual([]);
     expect(comparePl('{n, selectordinal, one {#st} other {#th}} of {total, number}', '{n, number}. z {total, number}')).toEqual([]);
     // Its counts still need their plural; an ordinal en only chooses words by may go.
-    expect(comparePl('{n, plural, one {# file} other {# files}}', '{n} plików').map(([kind]) => kind)).toEqual(['lost-meaning']);
+    expect(comparePl('{n, plural, one {# file} other {# files}}', '{n} plików').map(([kind]) => kind)).toEqual(['plural-missing']);
     expect(comparePl('{n, selectordinal, one {Your first visit} other {Welcome back}}', 'Witaj ponownie')).toEqual([]);
     // fr has two ordinal forms (1er, 2e): the ordinal is kept.
     expect(kinds('{n, selectordinal, one {#st} other {#th}} place', '{n} place')).toEqual(['lost-meaning']);
@@ -98,7 +101,7 @@ describe('compareToReference: languages of one plural form, and values the code 
 
   it('takes a count en only selects by, dropped where the language has several forms, as one wording for every count: an info, not an error', () => {
     const found = (en: string, tr: string, locale: { code: string; iso: string }) =>
-      compareToReference(shape(en), shape(tr), { ...CONTEXT, locale }).map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.message, p.hint]);
+      cmp(en, tr, { ...CONTEXT, locale }).map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.message, p.hint]);
     // sv `följare` is right for every count; de `Beiträge ausgeblendet` is not for 1 (`Beitrag`). Neither loses a value shown.
     const followers = '{counter} {count, plural, one {follower} other {followers}}';
     expect(found(followers, '{counter} följare', { code: 'sv', iso: 'sv' })).toEqual([
@@ -121,7 +124,7 @@ describe('compareToReference: languages of one plural form, and values the code 
     const en = '{n, plural, offset:1 =0 {Nobody liked this} =1 {You liked this} one {You and # other liked this} other {You and # others liked this}}';
     const note = "{n} shows the whole count (3 where en's `#` shows 2, after offset:1): word the text for the whole count.";
     // The count shown as it is: the number differs from en's `#` by the offset, never the words.
-    expect(compareToReference(shape(en), shape('{n, number}人がいいねしました'), ja).map((p) => [p.kind, p.message, p.hint])).toEqual([
+    expect(cmp(en, '{n, number}人がいいねしました', ja).map((p) => [p.kind, p.message, p.hint])).toEqual([
       [
         'lost-meaning',
         'en shows {n} minus 1 (`#` after offset:1); the translation has {n, number}.',
@@ -140,7 +143,7 @@ describe('compareToReference: languages of one plural form, and values the code 
     expect(compareJa(en, '{n, plural, =0 {誰もいいねしていません} other {いいねされました}}')).toEqual([]);
     // No hint of any kind asks a one-form language for a plural.
     for (const tr of ['{n, number}人', '{n, plural, other {#人}}', 'いいね', '{n, date}']) {
-      for (const p of compareToReference(shape(en), shape(tr), ja)) expect(p.hint, tr).not.toMatch(/\{n, (plural|selectordinal)/);
+      for (const p of cmp(en, tr, ja)) expect(p.hint, tr).not.toMatch(/\{n, (plural|selectordinal)/);
     }
     // A language with plural forms is still asked to keep the offset.
     expect(compare(en, '{n, number} personnes')[0]![2]).toBe('en subtracts offset:1 from {n} before choosing a plural form; the translation has {n, number}.');
@@ -148,8 +151,8 @@ describe('compareToReference: languages of one plural form, and values the code 
 
   it('accepts an argument en lacks when the code passes it, and names what it passes otherwise', () => {
     const passed = { ...CONTEXT, passed: new Set(['counter', 'count']) };
-    expect(compareToReference(shape('{counter} following'), shape('{counter} {count, plural, one {abonnement} other {abonnements}}'), passed)).toEqual([]);
-    expect(compareToReference(shape('{counter} following'), shape('{counter} {total}'), passed).map((p) => [p.kind, p.message, p.hint])).toEqual([
+    expect(cmp('{counter} following', '{counter} {count, plural, one {abonnement} other {abonnements}}', passed)).toEqual([]);
+    expect(cmp('{counter} following', '{counter} {total}', passed).map((p) => [p.kind, p.message, p.hint])).toEqual([
       [
         'argument-unknown',
         'The argument {total} is not in en, and no page passes a value for it.',
@@ -188,7 +191,7 @@ describe('compareToReference: lost meaning', () => {
   it('notes the own text en has for nothing (`=0`) left out, as an info; an `=0` or a category only 0 selects keeps it', () => {
     const en = '{count, plural, =0 {Your cart is empty} one {# item} other {# items}}';
     const found = (tr: string, locale: { code: string; iso: string }) =>
-      compareToReference(shape(en), shape(tr), { ...CONTEXT, locale }).map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.message]);
+      cmp(en, tr, { ...CONTEXT, locale }).map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.message]);
     // fr counts 0 with `one`: `0 article` is French, but says less than en.
     expect(found('{count, plural, one {# article} other {# articles}}', { code: 'fr', iso: 'fr' })).toEqual([
       ['plural-missing', 'info', 'en has its own text for {count} = 0 (`=0`); the translation has none, so 0 gets the `one` text.'],
@@ -196,6 +199,29 @@ describe('compareToReference: lost meaning', () => {
     expect(found('{count, plural, one {# Artikel} other {# Artikel}}', { code: 'de', iso: 'de' })[0]![2]).toContain('so 0 gets the `other` text');
     expect(found('{count, plural, =0 {Votre panier est vide} one {# article} other {# articles}}', { code: 'fr', iso: 'fr' })).toEqual([]);
     expect(found('{count, plural, zero {السلة فارغة} one {منتج واحد} two {منتجان} few {# منتجات} many {# منتجًا} other {# منتج}}', { code: 'ar', iso: 'ar' })).toEqual([]);
+  });
+
+  it('asks for the plural of a count shown beside words, not of one set apart from them (a label and its number)', () => {
+    const en = '{count, plural, one {# new message} other {# new messages}}';
+    const found = (tr: string, locale = { code: 'de', iso: 'de' }, reference = en) => cmp(reference, tr, { ...CONTEXT, locale }).map((p) => [p.kind, p.at, p.message, p.hint]);
+    const bold = '<b>{count, plural, one {# new message} other {# new messages}}</b>';
+    // de `1 neue Nachrichten`: the words cannot follow the count, whether it is formatted or not.
+    expect(found('{count, number} neue Nachrichten')).toEqual([
+      [
+        'plural-missing',
+        0,
+        'The translation shows {count} with the same words for every count, where en chooses them by it: de has its own forms for `one` (1, …).',
+        'Choose the words by the count: {count, plural, one {# …} other {# …}}; or set the number apart from them (`…: {count, number}`).',
+      ],
+    ]);
+    expect(found('Du hast <b>{count}</b> neue Nachrichten', undefined, bold).map(([kind]) => kind)).toEqual(['plural-missing']);
+    expect(found('{count} nouveaux messages', { code: 'fr', iso: 'fr' })[0]![2]).toContain('fr has its own forms for `one` (0, 1, …)');
+    // After a colon, in brackets, or alone, no word depends on the number: only its digits' grouping is asked for.
+    for (const tr of ['Neue Nachrichten: {count, number}', 'Posteingang ({count, number})', '{count, number}']) expect(found(tr), tr).toEqual([]);
+    expect(found('Neue Nachrichten: <b>{count, number}</b>', undefined, bold)).toEqual([]);
+    expect(found('Новых сообщений: {count}', { code: 'ru', iso: 'ru' }).map(([kind, , , hint]) => [kind, hint])).toEqual([['lost-meaning', 'Show it as a number: {count, number}.']]);
+    // Where a noun keeps its form after a numeral, `{count, number} yeni mesaj` reads right for 1.
+    expect(cmp(en, '{count, number} yeni mesaj', { ...CONTEXT, numeralsKeepForm: true, locale: { code: 'tr', iso: 'tr' } })).toEqual([]);
   });
 
   it('reports a formatted argument printed raw', () => {
@@ -223,7 +249,7 @@ describe('compareToReference: select cases and tags', () => {
 
   it('takes one wording for every gender (the select dropped, or `other` alone) as a choice, an info; one for every value of another select as a loss', () => {
     const en = '{gender, select, female {She added it to her list} male {He added it to his list} other {They added it to their list}}';
-    const found = (tr: string, context = CONTEXT) => compareToReference(shape(en), shape(tr), context).map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.message]);
+    const found = (tr: string, context = CONTEXT) => cmp(en, tr, context).map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.message]);
     // tr has no gender; de may word it without a person. Neither is an error or a warning.
     expect(found('Listesine ekledi')).toEqual([
       ['select-missing', 'info', 'The translation says the same for every value of {gender} (it has no select on it), where en has its own text for `female`, `male`.'],
@@ -236,11 +262,11 @@ describe('compareToReference: select cases and tags', () => {
     // A select by something else loses what those values were told, in any language.
     const store = '{platform, select, ios {Get it on the App Store} android {Get it on Google Play} other {Get the app}}';
     for (const tr of ['Holen Sie sich die App', '{platform, select, other {Holen Sie sich die App}}']) {
-      expect(compareToReference(shape(store), shape(tr), CONTEXT).map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.hint])).toEqual([
+      expect(cmp(store, tr, CONTEXT).map((p) => [p.kind, p.severity ?? SEVERITY[p.kind], p.hint])).toEqual([
         ['select-missing', 'warning', 'Choose by {platform} as en does: {platform, select, ios {…} android {…} other {…}}.'],
       ]);
     }
-    expect(compareToReference(shape(store), shape('アプリを入手'), { ...CONTEXT, singleForm: true }).map((p) => p.kind)).toEqual(['select-missing']);
+    expect(cmp(store, 'アプリを入手', { ...CONTEXT, singleForm: true }).map((p) => p.kind)).toEqual(['select-missing']);
   });
 
   it('reports tags of en missing or invented, at their position', () => {
@@ -303,8 +329,8 @@ describe('checkPlurals', () => {
     expect(problems('{n, plural, other {# Bewertungen}}', 'de', 'de-DE')).toEqual([['plural-missing', 'The plural on {n} lacks `one` (1, …): de selects it for those whole numbers.']]);
     // And a count shown as a plain {n} is spelled {n, number} for it, not as a plural.
     const tr = { ...CONTEXT, numeralsKeepForm: true };
-    expect(compareToReference(shape('Only {n, plural, one {one} other {#}} left'), shape('Yalnızca {n} adet kaldı'), tr).map((p) => p.hint)).toEqual(['Keep the formatting of en: {n, number}.']);
-    expect(compareToReference(shape('Only {n, plural, one {one} other {#}} left'), shape('Yalnızca {n, number} adet kaldı'), tr)).toEqual([]);
+    expect(cmp('Only {n, plural, one {one} other {#}} left', 'Yalnızca {n} adet kaldı', tr).map((p) => p.hint)).toEqual(['Keep the formatting of en: {n, number}.']);
+    expect(cmp('Only {n, plural, one {one} other {#}} left', 'Yalnızca {n, number} adet kaldı', tr)).toEqual([]);
   });
 
   it('reports a missing `two` in he, a dual of a few words only, as info', () => {
