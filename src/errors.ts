@@ -2,6 +2,8 @@
  * The error catalogue. Every error a user can cause has a permanent name, says what happened
  * and what to do. Errors that are bugs are plain `Error`s and print with their stack.
  */
+import { closestName } from './text/closest.ts';
+
 export class SitegenError extends Error {
   /** Permanent identifier, e.g. `LocaleJsonInvalid`. */
   readonly code: string;
@@ -111,8 +113,11 @@ export const errors = {
     ),
   unknownLocale: (code: string, known: string[]) =>
     new SitegenError('UnknownLocale', `Locale "${code}" is not a locale of this site and is ignored; the site's locales (\`locales\` in sitegen.config.ts) are: ${known.join(', ')}.`),
-  unknownConfigField: (file: string, key: string, known: string[]) =>
-    new SitegenError('UnknownConfigField', `${file}: the field "${key}" is not a sitegen setting and is ignored. Check its spelling; the settings are: ${known.join(', ')}.`),
+  unknownConfigField: (file: string, key: string, known: string[]) => {
+    const closest = closestName(key, known);
+    const spelling = closest ? `Did you mean "${closest}"? The settings are` : 'Check its spelling; the settings are';
+    return new SitegenError('UnknownConfigField', `${file}: the field "${key}" is not a sitegen setting and is ignored. ${spelling}: ${known.join(', ')}.`);
+  },
   badLocaleCode: (code: string, file: string) =>
     new SitegenError(
       'BadLocaleCode',

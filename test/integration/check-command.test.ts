@@ -244,7 +244,7 @@ describe('sitegen check (command)', () => {
     });
     const { logger } = await sitegenCheck(['--root', root, '--locale', 'fr']);
     expect(logger.lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual([
-      'sitegen.config.ts: the field "untranslatd" is not a sitegen setting and is ignored. Check its spelling; the settings are: url, locales, defaultLocale, name, product, year, assetsBase, socialImage, fonts, links, untranslated, client.',
+      'sitegen.config.ts: the field "untranslatd" is not a sitegen setting and is ignored. Did you mean "untranslated"? The settings are: url, locales, defaultLocale, name, product, year, assetsBase, socialImage, fonts, links, untranslated, client.',
     ]);
   });
 

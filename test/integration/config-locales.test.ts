@@ -69,6 +69,16 @@ describe('config errors and warnings', () => {
     expect(err!.message).toBe('sitegen.config.ts: defaultLocale "de" is not one of the site\'s locales (en, pl). Add it to `locales` or choose one of them.');
   });
 
+  it('warns about a field that is no setting, with the setting it likely misspells', async () => {
+    const root = await site({ 'sitegen.config.ts': "export default { url: 'https://acme.example', locale: ['en', 'pl'], colour: 'red' };\n" });
+    const { warnings } = await resolveConfig(root);
+    const settings = 'url, locales, defaultLocale, name, product, year, assetsBase, socialImage, fonts, links, untranslated, client';
+    expect(warnings).toEqual([
+      `sitegen.config.ts: the field "locale" is not a sitegen setting and is ignored. Did you mean "locales"? The settings are: ${settings}.`,
+      `sitegen.config.ts: the field "colour" is not a sitegen setting and is ignored. Check its spelling; the settings are: ${settings}.`,
+    ]);
+  });
+
   it('warns about a --locales code the site does not have, and builds the rest with the default', async () => {
     const root = await site({ 'sitegen.config.ts': config("{ url: 'https://acme.example', locales: ['en', 'pl', 'pt-PT'] }") });
     const { config: c, warnings } = await resolveConfig(root, { locales: ['pt-PT', 'fr'] });
