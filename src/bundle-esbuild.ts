@@ -13,7 +13,7 @@ import { errors } from './errors.ts';
 import { SRC_DIR } from './package-root.ts';
 import { metafileInputs, type KeepBytes } from './cache/bundle-cache.ts';
 import { api } from './esbuild-api.ts';
-import { bundleValues, filesNamingPlace, IMPORT_META_DEFINE, importMetaPlugin, scriptsIn } from './import-meta.ts';
+import { bundleValues, filesNamingPlace, IMPORT_META_DEFINE, importMetaPlugin, scriptsIn, type Transform } from './import-meta.ts';
 
 
 /**
@@ -256,19 +256,20 @@ export async function runServerEsbuild(
     // helper, a package, a page edited to name them) has the bundle made again.
     const templates = ['layouts', 'components'].map((dir) => path.join(config.templatesDir, dir));
     const scanned = kept?.naming ? null : scriptsIn([config.pagesDir, ...templates], [config.staticDir, config.enhancersDir]);
-    let naming = kept?.naming ?? filesNamingPlace(scanned!);
-    const plugged = () => naming.length > 0 && [...naming, ...sitegenNamingPlace()];
-    result = await run(plugged());
+    const esbuild = await api();
+    let naming = kept?.naming ?? (await filesNamingPlace(scanned!, esbuild.transform));
+    const plugged = async () => naming.length > 0 && [...naming, ...(await sitegenNamingPlace(esbuild.transform))];
+    result = await run(await plugged());
     const known = new Set([...(scanned ?? []), ...naming]);
     const inPackages = (file: string) => file.includes(`${path.sep}node_modules${path.sep}`);
     const unseen = metafileInputs(result.metafile.inputs, await realpath(config.root)).filter(
       (f) => !isSitegenSource(f) && !known.has(f) && !(kept && inPackages(f) && kept.packagesSeen.has(f)),
     );
-    const more = filesNamingPlace(unseen);
+    const more = await filesNamingPlace(unseen, esbuild.transform);
     if (kept) for (const file of unseen) if (inPackages(file)) kept.packagesSeen.add(file);
     if (more.length > 0) {
       naming = [...naming, ...more];
-      result = await run(plugged());
+      result = await run(await plugged());
     }
     if (kept) kept.naming = naming;
   } catch (cause) {
@@ -289,9 +290,9 @@ export async function runServerEsbuild(
 }
 
 /** sitegen's own sources that name import.meta (for importMetaPlugin's list), read on first use. */
-let sitegenNaming: string[] | null = null;
-function sitegenNamingPlace(): string[] {
-  return (sitegenNaming ??= filesNamingPlace(scriptsIn([SRC_DIR])));
+let sitegenNaming: Promise<string[]> | null = null;
+function sitegenNamingPlace(transform: Transform): Promise<string[]> {
+  return (sitegenNaming ??= filesNamingPlace(scriptsIn([SRC_DIR]), transform));
 }
 
 /** Whether `file` is one of sitegen's own sources bundled into the server module (the renderer and the page API). */

@@ -13,7 +13,7 @@ import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Loader, Plugin } from 'esbuild';
+import type { Loader, Plugin, TransformOptions, TransformResult } from 'esbuild';
 import { escapeRegExp } from './text/reg-exp.ts';
 
 const META = { url: '__sitegen_meta_url', dirname: '__sitegen_meta_dirname', filename: '__sitegen_meta_filename' };
@@ -78,22 +78,51 @@ const BUNDLE_VALUES = `const ${META.url} = ${BUNDLE}.url; const ${META.dirname} 
 /** For the bundle's banner, with importMetaPlugin's `keepBundle`: the bundle's own `import.meta.*`, which the define does not touch there. */
 export const bundleValues = `const ${BUNDLE} = import.meta;`;
 
+/** esbuild's transform (its API, loaded by the caller). */
+export type Transform = (input: string, options: TransformOptions) => Promise<TransformResult>;
+
+/** Stands for what a file's code names in esbuild's reading of it (namesPlaceInCode); no file holds it. */
+const PROBE = '__sitegen_place_probe';
+const PROBE_DEFINE = { 'import.meta': PROBE, __dirname: PROBE, __filename: PROBE };
+
 /**
- * Those of `files` that name `import.meta`, `__dirname` or `__filename`: a bundle needs the plugin
- * only where there are some, and only for them. Read one after the other, synchronously: the real
- * site's ~120 inputs through promises (four hops each to libuv's threads) took 20 to 40 ms of its
- * cold build.
+ * Those of `files` that name `import.meta`, `__dirname` or `__filename` in their code: a bundle
+ * needs the plugin only where there are some, and only for them. Read one after the other,
+ * synchronously: the real site's ~120 inputs through promises (four hops each to libuv's threads)
+ * took 20 to 40 ms of its cold build. A file whose text has one of the names is then read as
+ * esbuild reads code (namesPlaceInCode): shiki's language grammars spell `__dirname` and
+ * `__filename` inside their regular expressions' strings, and a page highlighting code with shiki
+ * was bundled twice (esbuild's 3,600 inputs again, +2 s of a 7 s build), the second time with the
+ * plugin for a grammar that names nothing.
  */
-export function filesNamingPlace(files: readonly string[]): string[] {
-  return files.filter((file) => {
+export async function filesNamingPlace(files: readonly string[], transform: Transform): Promise<string[]> {
+  const candidates: [file: string, text: string][] = [];
+  for (const file of files) {
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
     } catch {
-      return false;
+      continue;
     }
-    return text.includes('import.meta') || PLACE_NAMES.test(text);
-  });
+    if (text.includes('import.meta') || PLACE_NAMES.test(text)) candidates.push([file, text]);
+  }
+  const named = await Promise.all(candidates.map(([file, text]) => namesPlaceInCode(file, text, transform)));
+  return candidates.filter((_, i) => named[i]).map(([file]) => file);
+}
+
+/**
+ * Whether the code of `file` (its `text`) names them, as esbuild reads it: esbuild's define
+ * replaces a name only where the code uses it (not in a string, a comment or a regular expression,
+ * nor where the file declares a `__dirname` of its own), so the names become PROBE there. A file
+ * esbuild cannot read is taken to name them: the plugin then reads it as before.
+ */
+async function namesPlaceInCode(file: string, text: string, transform: Transform): Promise<boolean> {
+  try {
+    const { code } = await transform(text, { loader: LOADERS[path.extname(file)] ?? 'js', format: 'esm', define: PROBE_DEFINE, logLevel: 'silent', sourcefile: file });
+    return code.includes(PROBE);
+  } catch {
+    return true;
+  }
 }
 
 /**

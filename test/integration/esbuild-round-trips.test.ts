@@ -4,6 +4,7 @@
  * bundle waits. These tests count the callbacks of the server bundle and of the runtime's page
  * chunks: one per file asked about, not one per file of the site.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -18,6 +19,8 @@ import { fixtureSites } from '../helpers/site.ts';
 const calls = new Map<string, string[]>();
 /** Per plugin name, the paths it asked esbuild to resolve (build.resolve: one round trip more each). */
 const asked = new Map<string, string[]>();
+/** Each esbuild build, by the names of its plugins. */
+const builds: string[][] = [];
 
 // esbuild's API as the build loads it (src/esbuild-api.ts, which requires the package).
 vi.mock('../../src/esbuild-api.ts', async (importOriginal) => {
@@ -38,7 +41,10 @@ vi.mock('../../src/esbuild-api.ts', async (importOriginal) => {
           }),
       }),
   });
-  const build = (options: esbuild.BuildOptions) => real.build({ ...options, plugins: options.plugins?.map(counted) });
+  const build = (options: esbuild.BuildOptions) => {
+    builds.push((options.plugins ?? []).map((p) => p.name));
+    return real.build({ ...options, plugins: options.plugins?.map(counted) });
+  };
   const counting = { ...real, build };
   return { api: async () => counting };
 });
@@ -65,6 +71,35 @@ describe('round trips from esbuild to the main thread', () => {
     } finally {
       await server.dispose();
     }
+  });
+
+  it('bundles once a page whose packages spell __dirname or import.meta only in strings, and again, with their own values, one whose code names them', async () => {
+    const page = (pkg: string) =>
+      `import value from '${pkg}';\nexport const head = { title: 'common.title', description: 'common.title' };\nexport default function Page() { return <main><p>{value}</p></main>; }\n`;
+    const bundled = async (pkg: string) => {
+      const root = await sites({
+        // A grammar, as shiki's are: the names inside a regular expression's string, in no code.
+        'node_modules/grammar/package.json': '{ "name": "grammar", "type": "module", "main": "index.js" }\n',
+        'node_modules/grammar/index.js': 'export default "\\\\b(__dirname|__filename|import\\\\.meta)\\\\b"; // __dirname\n',
+        'node_modules/place/package.json': '{ "name": "place", "main": "index.js" }\n',
+        'node_modules/place/index.js': "module.exports = require('path').basename(__dirname);\n",
+        'pages/uses.tsx': page(pkg),
+      });
+      const { config } = await resolveConfig(root, {});
+      const { routes, notFound } = await discoverRoutes(config);
+      builds.length = 0;
+      const server = await bundleServer(config, routes, notFound);
+      const code = await readFile(server.modulePath, 'utf8');
+      await server.dispose();
+      return { runs: builds.map((plugins) => plugins.includes('sitegen-import-meta')), code };
+    };
+    const grammar = await bundled('grammar');
+    expect(grammar.runs).toEqual([false]);
+    expect(grammar.code).toContain('(__dirname|__filename|import\\\\.meta)');
+    // The package's own folder, found after the first run: the bundle is made again with it.
+    const place = await bundled('place');
+    expect(place.runs).toEqual([false, true]);
+    expect(place.code).toMatch(/var __dirname = "[^"]*node_modules\/place"/);
   });
 
   it("the page chunks ask once per import of a site's file, and never for the runtime's own imports", async () => {
