@@ -301,11 +301,32 @@ function isSitegenSource(file: string): boolean {
 }
 
 /**
- * The path esbuild names a module by that it wraps to run on first use (`__esm({ "../src/x.ts"() {`,
- * `__commonJS({ "../y.js"(exports, module) {`), relative to the project: sitegen's read-files.ts is
- * one in every bundle (its `process.env` is injected into CommonJS modules too).
+ * The end of the path esbuild names a module by that it wraps to run on first use (`__esm({
+ * "../src/x.ts"() {`, `__commonJS({ "../y.js"(exports, module) {`), relative to the project:
+ * sitegen's read-files.ts is one in every bundle (its `process.env` is injected into CommonJS
+ * modules too). Found by its end, which starts with a quote (see withoutWrappedNames).
  */
-const WRAPPED_MODULE = /^(\s*)"[^"\n]*"(?=\((?:exports, module)?\) \{$)/gm;
+const WRAPPED_MODULE_END = /"\((?:exports, module)?\) \{$/gm;
+
+/**
+ * `text` without the paths of its wrapped modules (the quoted name at the start of a line, before
+ * WRAPPED_MODULE_END). As one regular expression anchored at the line's start (`^\s*"[^"\n]*"`
+ * with a lookahead) it was tried at every character: ~100 ms for a page bundling shiki (11 MB of
+ * code), ~7 ms this way for the same result.
+ */
+function withoutWrappedNames(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(WRAPPED_MODULE_END)) {
+    const close = match.index;
+    const open = text.lastIndexOf('"', close - 1);
+    const lineStart = text.lastIndexOf('\n', close) + 1;
+    if (open < lineStart || !/^[ \t]*$/.test(text.slice(lineStart, open))) continue;
+    out += text.slice(last, open);
+    last = close + 1;
+  }
+  return out + text.slice(last);
+}
 
 /**
  * The values import-meta.ts gives a file that names `import.meta` or `__dirname` (its absolute
@@ -326,7 +347,7 @@ const PLACE_VALUE = /\b((?:__sitegen_meta_(?:url|dirname|filename)|__dirname|__f
  * main thread in a rebuild after a message edit (~1% of it), to find the print it had made.
  */
 function codePrint(files: readonly esbuild.OutputFile[], outdir: string): string {
-  const unplaced = (text: string) => text.replace(/-[A-Z0-9]{8}(?=\.js\b)/g, '').replace(/^\/\/ .*$/gm, '').replace(WRAPPED_MODULE, '$1').replace(PLACE_VALUE, '$1""');
+  const unplaced = (text: string) => withoutWrappedNames(text.replace(/-[A-Z0-9]{8}(?=\.js\b)/g, '').replace(/^\/\/ .*$/gm, '')).replace(PLACE_VALUE, '$1""');
   const code = createHash('sha256');
   const texts = files.filter((f) => f.path.endsWith('.js')).map((f) => unplaced(path.relative(outdir, f.path) + '\0' + f.text));
   for (const text of texts.sort()) code.update(text).update('\0');
