@@ -39,9 +39,15 @@ export function registerServeAndDev(program: Command, ctx: CommandContext): void
     .option('--root <dir>', 'project root (where pages/, templates/ and locales/ are)', '.')
     .action(async (opts: { port: number; host: string; allowedHosts?: AllowedHosts; open?: boolean; root: string }) => {
       const { dev } = await import('./dev.ts');
-      const server = await dev({ root: path.resolve(ctx.cwd, opts.root), port: opts.port, host: opts.host, allowedHosts: opts.allowedHosts, logger: ctx.logger });
-      ctx.logger.info(`Dev server at ${server.url} (Ctrl-C to stop)`);
-      if (opts.open) await openBrowser(server.url, ctx.logger);
+      // The address as soon as the server listens: a page opened during the first build says
+      // it is being built, and shows the site once it is.
+      let opened: Promise<void> = Promise.resolve();
+      const onListening = (url: string) => {
+        ctx.logger.info(`Dev server at ${url} (Ctrl-C to stop); building the site…`);
+        if (opts.open) opened = openBrowser(url, ctx.logger);
+      };
+      const server = await dev({ root: path.resolve(ctx.cwd, opts.root), port: opts.port, host: opts.host, allowedHosts: opts.allowedHosts, logger: ctx.logger, onListening });
+      await opened;
       await untilInterrupted();
       await server.close();
       ctx.logger.info('Dev server stopped.');

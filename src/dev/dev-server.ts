@@ -15,14 +15,20 @@ export interface DevHandlerOptions {
   port(): number;
   /** The host names it answers (host-guard.ts), for the same check. */
   hosts: HostPolicy;
-  /** False until a first build succeeded: then there is nothing to serve but the overlay. */
-  hasBuild(): boolean;
+  /**
+   * Whether there is a build to serve: 'built' once a first build succeeded; before, 'building'
+   * while the first build runs, 'failed' once it failed (its error is shown in the overlay).
+   */
+  buildState(): 'built' | 'building' | 'failed';
 }
 
-const WAITING_PAGE = injectClient(
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>sitegen dev</title></head>' +
-    '<body><p>The site has not been built yet: the error is shown above and in the terminal. Save a fix and this page reloads.</p></body></html>',
-);
+/** What a page asked for before there is a build shows (503), by the first build's state; the client reloads it once one is done. */
+const waitingPage = (text: string) =>
+  injectClient(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>sitegen dev</title></head><body><p>${text}</p></body></html>`);
+const WAITING_PAGES = {
+  building: waitingPage('The site is being built: this page reloads as soon as the build is done.'),
+  failed: waitingPage('The site has not been built yet: the error is shown above and in the terminal. Save a fix and this page reloads.'),
+};
 
 /** The dev server: the static host, plus the live-reload client and event stream. */
 export function createDevHandler(options: DevHandlerOptions): RequestHandler {
@@ -49,9 +55,10 @@ export function createDevHandler(options: DevHandlerOptions): RequestHandler {
       res.end(CLIENT_SCRIPT);
       return;
     }
-    if (!options.hasBuild() && (req.method === 'GET' || req.method === 'HEAD')) {
+    const state = options.buildState();
+    if (state !== 'built' && (req.method === 'GET' || req.method === 'HEAD')) {
       res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-      res.end(req.method === 'HEAD' ? undefined : WAITING_PAGE);
+      res.end(req.method === 'HEAD' ? undefined : WAITING_PAGES[state]);
       return;
     }
     await staticHandler(req, res);

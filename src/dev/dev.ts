@@ -36,6 +36,8 @@ export interface DevOptions {
    * A locale file the rebuild read whole needs less (RebuildQueue's WHOLE_QUIET_MS).
    */
   settleMs?: number;
+  /** Called with the server's URL as soon as it listens, before the first build (which `dev` resolves after). */
+  onListening?(url: string): void;
 }
 
 export interface DevServer {
@@ -143,7 +145,8 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     version: () => String(reports.length),
     port: () => port,
     hosts,
-    hasBuild: () => session.hasBuild,
+    // Until a build has failed (its error in the overlay), the first one is running.
+    buildState: () => (session.hasBuild ? 'built' : reports.at(-1)?.status === 'failed' ? 'failed' : 'building'),
   });
   // Always guarded: the dev server serves work in progress, wherever it listens. Listening comes
   // first: a port that is taken is said at once, not after the first build (until that build is
@@ -153,6 +156,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     throw err;
   });
   port = server.port;
+  options.onListening?.(server.url);
 
   // The first build: a failure is shown like any other and dev keeps running.
   await rebuild(new Set(), new AbortController().signal);

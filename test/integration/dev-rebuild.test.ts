@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { access, mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dev, type DevServer } from '../../src/dev/dev.ts';
 import type { RebuildReport } from '../../src/dev/rebuild-report.ts';
 import { build } from '../../src/build.ts';
@@ -763,6 +764,36 @@ describe('sitegen dev: event stream', () => {
   });
 });
 
+describe('sitegen dev: a page asked for before the first build is done', () => {
+  it('says the site is being built (not that a build failed), and shows the page once it is', async () => {
+    // A page that takes its time to load (its data, say): the first build waits for it.
+    const other = await devSite({
+      'pages/slow.tsx':
+        "await new Promise((resolve) => setTimeout(resolve, 1500));\nexport const head = { title: 'about.title', description: 'about.description' };\nexport default function Slow() { return <p>slow page</p>; }\n",
+    });
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const starting = dev({ root: other, port, logger: createMemoryLogger() });
+    try {
+      let waiting: Response | null = null;
+      for (let i = 0; i < 200 && !waiting; i++) waiting = await fetch(`http://127.0.0.1:${port}/slow`).catch(() => new Promise<null>((r) => setTimeout(() => r(null), 10)));
+      expect(waiting!.status).toBe(503);
+      const text = await waiting!.text();
+      expect(text).toContain('The site is being built: this page reloads as soon as the build is done.');
+      expect(text).toContain('/__sitegen/client.js');
+      const running = await starting;
+      expect(running.reports[0]).toMatchObject({ status: 'ok' });
+      expect(await (await fetch(`http://127.0.0.1:${port}/slow`)).text()).toContain('<p>slow page</p>');
+    } finally {
+      await (await starting).close();
+    }
+  });
+});
+
 describe('sitegen dev: a first build that fails', () => {
   it('keeps running, answers with a page that shows the problem, and builds once fixed', async () => {
     const other = await devSite();
@@ -774,7 +805,9 @@ describe('sitegen dev: a first build that fails', () => {
       expect(broken.reports[0]).toMatchObject({ status: 'failed', problem: { file: 'locales/de.json', line: 1 } });
       const res = await fetch(broken.url + '/de');
       expect(res.status).toBe(503);
-      expect(await res.text()).toContain('/__sitegen/client.js');
+      const text = await res.text();
+      expect(text).toContain('/__sitegen/client.js');
+      expect(text).toContain('The site has not been built yet: the error is shown above and in the terminal.');
       const next = broken.nextReport();
       await writeFile(de, good);
       expect(await next).toMatchObject({ status: 'ok', kind: 'full' });

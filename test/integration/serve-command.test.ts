@@ -143,11 +143,13 @@ describe('sitegen dev (CLI)', () => {
     }
   });
 
-  it('builds, prints its URL, serves with live reload and stops cleanly on Ctrl-C', async () => {
+  it('prints its URL as it listens, builds, serves with live reload and stops cleanly on Ctrl-C', async () => {
     const cli = run(['dev', '--port', '0', '--root', site], REPO);
     running.push(cli.child);
-    const [, url] = await cli.waitForLine(/Dev server at (http:\/\/127\.0\.0\.1:\d+)/);
-    expect(cli.output()).toMatch(/built all 12 pages in \d+ ms/);
+    // The address first (a page asked for meanwhile says the site is being built), then the build.
+    const [, url] = await cli.waitForLine(/Dev server at (http:\/\/127\.0\.0\.1:\d+) \(Ctrl-C to stop\); building the site…/);
+    await cli.waitForLine(/built all 12 pages in \d+ ms/);
+    expect(cli.output().indexOf('Dev server at')).toBeLessThan(cli.output().indexOf('built all'));
     const html = await (await fetch(url + '/fr')).text();
     expect(html).toContain('/__sitegen/client.js');
     cli.child.kill('SIGINT');
