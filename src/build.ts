@@ -17,7 +17,7 @@ import { damageWarnings, openCache } from './cache/build-cache.ts';
 import { pruneCache } from './cache/prune.ts';
 import { recordedOutput, recordOutput, type OutputReport, type Recorded, type RecordScope } from './cache/output-record.ts';
 import { sourceFolders, sourcePrint } from './cache/source-prints.ts';
-import { checkOutDir, checkReplaceable, checkSiteRoot, siteFolders } from './site-folders.ts';
+import { checkOutDir, checkReplaceable, checkSiteRoot, followOutputLink, siteFolders } from './site-folders.ts';
 import { assetsDir } from './paths.ts';
 
 export interface BuildOptions extends ConfigOverrides {
@@ -173,7 +173,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const root = path.resolve(options.root ?? process.cwd());
   checkSiteRoot(root);
   // The output folder first (resolveConfig checks it again, with the config file): a cache inside it is its fault.
-  const outDir = path.resolve(root, options.outDir ?? 'dist');
+  const outDir = followOutputLink(path.resolve(root, options.outDir ?? 'dist'));
   checkOutDir(root, outDir, options.outDir !== undefined ? 'from --out' : 'the default', null);
   const cache = openCache(root, options.cacheDir, cacheWarnings, outDir);
   let damaged = 0;

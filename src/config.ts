@@ -4,7 +4,7 @@ import { DEFAULT_LOCALES, resolveLocales, type Locale, type LocaleInput } from '
 import { errors, SitegenError } from './errors.ts';
 import { importConfigFile, type ConfigCache } from './config-file.ts';
 import { projectPath } from './file-paths.ts';
-import { checkOutDir, CONFIG_FILES, siteFolders } from './site-folders.ts';
+import { checkOutDir, CONFIG_FILES, followOutputLink, siteFolders } from './site-folders.ts';
 
 /**
  * What a site writes in `sitegen.config.ts` (through `defineConfig`). `url` and `locales` make a
@@ -130,7 +130,7 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
   const user: Partial<UserConfig> = configFile ? await loadConfigFile(configFile, root, hooks.onConfigImport, hooks.cache) : {};
   const warnings: string[] = [];
 
-  const outDir = path.resolve(root, overrides.outDir ?? 'dist');
+  const outDir = followOutputLink(path.resolve(root, overrides.outDir ?? 'dist'));
   checkOutDir(root, outDir, overrides.outDir !== undefined ? 'from --out' : 'the default', configFile);
 
   const where = configFile ? projectPath(root, configFile) : 'sitegen.config.ts';

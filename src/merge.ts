@@ -15,7 +15,7 @@ import { MANIFEST_NAME, htmlFile, notFoundFile, payloadFile } from './paths.ts';
 import { publicPaths, type Manifest } from './manifest.ts';
 import { compareText } from './compare-text.ts';
 import { findPreviousOutput } from './reuse-output.ts';
-import { checkReplaceable } from './site-folders.ts';
+import { checkReplaceable, followOutputLink } from './site-folders.ts';
 
 export interface MergeOptions {
   /** Output folders of the shards, in any order. */
@@ -47,7 +47,7 @@ type Union = Map<string, ShardFiles>;
 
 export async function merge(options: MergeOptions): Promise<MergeResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const outDir = path.resolve(cwd, options.outDir);
+  const outDir = followOutputLink(path.resolve(cwd, options.outDir));
   const dirs = options.shards.map((name) => ({ name, dir: path.resolve(cwd, name) }));
   // The target is replaced as a whole: it must not hold the current folder or a shard, nor be inside one.
   if (isWithin(cwd, outDir)) throw errors.mergeOutOverlaps(outDir, cwd);

@@ -3,7 +3,7 @@
  * that the folders a build writes (its output, its cache) keep apart from them. Its own module:
  * the build cache checks its folder before the config loads (the config's bundle is cached).
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors } from './errors.ts';
@@ -67,6 +67,23 @@ export function checkApart(kind: 'output' | 'cache', dir: string, from: string, 
     if (relation === null || (relation === 'is inside' && what === 'the installed packages')) continue;
     throw errors.folderOverlapsSources(kind, projectPath(root, dir), relation, projectPath(root, source), what, from);
   }
+}
+
+/**
+ * The folder a build writes when told to write `outDir`: where `outDir` points when it is a
+ * symbolic link (`dist -> /var/www/site`, a link to a web server's folder or a mounted volume's),
+ * through every link in turn. The build replaces its output folder as a whole, by renaming
+ * (output.ts, swapIntoPlace): done at the link's own path, that put a folder in place of the link
+ * and left the folder it pointed to as it was, stale, for whatever serves it.
+ */
+export function followOutputLink(outDir: string): string {
+  let folder = outDir;
+  for (let links = 0; links < 40; links++) {
+    if (!lstatSync(folder, { throwIfNoEntry: false })?.isSymbolicLink()) return folder;
+    folder = path.resolve(path.dirname(folder), readlinkSync(folder));
+  }
+  // A loop of links: the swap's own error names it.
+  return outDir;
 }
 
 /** The output folder's rules: not the project or a folder holding it, and apart from what the build reads (checkApart). */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, readlink, realpath, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { build, type BuildResult } from '../../src/build.ts';
@@ -372,6 +372,25 @@ export default function About() {
   it("the starter's assets.d.ts declares every kind of file an import makes a URL of", async () => {
     const declared = await readFile(path.join(REPO, 'starter/templates/assets.d.ts'), 'utf8');
     expect([...declared.matchAll(/declare module '\*\.(\w+)'/g)].map((m) => m[1])).toEqual(ASSET_FILE_TYPES);
+  });
+
+  it('writes into the folder a symlinked output folder points to, and keeps the link', async () => {
+    // dist -> a folder elsewhere (a web server's, a volume's): the build replaces that folder, not the link.
+    const root = await site();
+    const served = await site();
+    const target = path.join(served, 'www');
+    await symlink(target, path.join(root, 'dist'));
+    const first = await build({ root, logger: createMemoryLogger() });
+    expect(first.outDir).toBe(target);
+    expect((await lstat(path.join(root, 'dist'))).isSymbolicLink()).toBe(true);
+    expect(await read(served, 'www/index.html')).toContain(first.buildId);
+    // A rebuild after an edit swaps the new output in behind the same link, leaving nothing beside the folder.
+    await writeFile(path.join(root, 'locales/en.json'), (await readFile(path.join(root, 'locales/en.json'), 'utf8')).replace('"title": "', '"title": "New '));
+    const second = await build({ root, logger: createMemoryLogger() });
+    expect(second.buildId).not.toBe(first.buildId);
+    expect(await readlink(path.join(root, 'dist'))).toBe(target);
+    expect(await read(root, 'dist/index.html')).toContain(second.buildId);
+    expect((await readdir(served)).filter((name) => name.startsWith('.www.tmp-'))).toEqual([]);
   });
 
   it('copies a static 404.html where the site has no not-found page of its own (pages/404.tsx)', async () => {

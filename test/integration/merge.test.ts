@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdir, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../src/build.ts';
@@ -55,6 +55,15 @@ describe('sitegen merge', () => {
     expect(lines).toEqual([{ level: 'info', msg: expect.stringMatching(/^merged 3 shard\(s\) → .*dist \(\d+ files, [\d.]+ KB, build [0-9a-f]{12}\)$/) }]);
     expect(await read(dir, 'dist/index.html')).not.toBe(PREVIOUS);
     await expectSameTree(path.join(root, 'full'), path.join(dir, 'dist'));
+  });
+
+  it('merges into the folder a symlinked target points to, and keeps the link', async () => {
+    const dir = await shardCopies('linked-target');
+    await mkdir(path.join(dir, 'www'));
+    await symlink(path.join(dir, 'www'), path.join(dir, 'dist'));
+    expect((await mergeCli(dir, 'out-1', 'out-2', 'out-3', '--out', 'dist')).code).toBe(0);
+    expect((await lstat(path.join(dir, 'dist'))).isSymbolicLink()).toBe(true);
+    await expectSameTree(path.join(root, 'full'), path.join(dir, 'www'));
   });
 
   it('a second merge into the same target links its unchanged files instead of writing them again', async () => {
