@@ -2,6 +2,7 @@
  * The error catalogue. Every error a user can cause has a permanent name, says what happened
  * and what to do. Errors that are bugs are plain `Error`s and print with their stack.
  */
+import path from 'node:path';
 import { closestName } from './text/closest.ts';
 
 export class SitegenError extends Error {
@@ -113,6 +114,13 @@ export const errors = {
     ),
   unknownLocale: (code: string, known: string[]) =>
     new SitegenError('UnknownLocale', `Locale "${code}" is not a locale of this site and is ignored; the site's locales (\`locales\` in sitegen.config.ts) are: ${known.join(', ')}.`),
+  outDirMountPoint: (outDir: string, cause?: unknown) =>
+    new SitegenError(
+      'OutDirMountPoint',
+      `The output folder ${outDir} is a mount point (a volume, or another file system): a build replaces its output folder as a whole by renaming it, which a mount point cannot be, so that a failed build leaves the previous output as it was. ` +
+        `Build into a folder inside it (--out ${path.join(outDir, 'site')}) and serve or copy that, or mount the folder that holds it instead.`,
+      { cause },
+    ),
   unknownConfigField: (file: string, key: string, known: string[]) => {
     const closest = closestName(key, known);
     const spelling = closest ? `Did you mean "${closest}"? The settings are` : 'Check its spelling; the settings are';

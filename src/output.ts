@@ -139,7 +139,13 @@ export async function swapIntoPlace(staging: string, outDir: string, spare: stri
   }
   const old = `${staging}.old`;
   if (handover) writeJournal(staging, handover);
-  await rename(outDir, old);
+  try {
+    await rename(outDir, old);
+  } catch (err) {
+    if (handover) await rm(journalOf(staging), { recursive: true, force: true });
+    // A mount point the build's early check did not see (a bind mount of the same file system).
+    throw (err as NodeJS.ErrnoException).code === 'EBUSY' ? errors.outDirMountPoint(outDir, err) : err;
+  }
   let moving: string | null = null;
   try {
     if (handover) {

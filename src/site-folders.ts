@@ -101,6 +101,9 @@ export function checkOutDir(root: string, outDir: string, from: string, configFi
  * Costs a readdir and one page's read per full build.
  */
 export async function checkReplaceable(root: string, outDir: string, assetsDir: string): Promise<void> {
+  // A volume mounted there (its own device): the swap could not rename it (output.ts, swapIntoPlace).
+  const [own, parent] = [statSync(outDir, { throwIfNoEntry: false }), statSync(path.dirname(outDir), { throwIfNoEntry: false })];
+  if (own?.isDirectory() && parent && own.dev !== parent.dev) throw errors.outDirMountPoint(isWithin(outDir, root) ? projectPath(root, outDir) : outDir);
   const names = await readdir(outDir).catch(() => null);
   // None (or no folder: the swap says so), or empty.
   if (!names?.length) return;

@@ -761,6 +761,17 @@ describe('the CLI edge', () => {
     expect(await readdir(path.join(root, 'empty'))).toContain('assets-v2');
   });
 
+  it('refuses an output folder that is a mount point, which the swap cannot rename, before it builds anything', async () => {
+    // /proc is a file system of its own on every Linux machine, as a volume mounted at dist/ is.
+    const root = await site();
+    const err = await build({ root, outDir: '/proc', logger: createMemoryLogger() }).then(() => null, (e: unknown) => e as SitegenError);
+    expect(err?.code).toBe('OutDirMountPoint');
+    expect(err!.message).toBe(
+      'The output folder /proc is a mount point (a volume, or another file system): a build replaces its output folder as a whole by renaming it, which a mount point cannot be, so that a failed build leaves the previous output as it was. Build into a folder inside it (--out /proc/site) and serve or copy that, or mount the folder that holds it instead.',
+    );
+    expect((await readdir('/')).filter((name) => name.startsWith('.proc.tmp-'))).toEqual([]);
+  });
+
   it('refuses a build cache folder that is the project, or is, holds or lies in its sources or the output, which pruning the cache would delete from', async () => {
     const root = await site();
     const listing = (await readdir(root)).sort();
