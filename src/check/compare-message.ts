@@ -302,7 +302,8 @@ function setApart(text: string, use: ArgUse): boolean {
   let after = text.slice(end).trimStart();
   for (let tag = /<\/?[A-Za-z][\w-]*>$/.exec(before); tag; tag = /<\/?[A-Za-z][\w-]*>$/.exec(before)) before = before.slice(0, tag.index).trimEnd();
   for (let tag = /^<\/?[A-Za-z][\w-]*>/.exec(after); tag; tag = /^<\/?[A-Za-z][\w-]*>/.exec(after)) after = after.slice(tag[0].length).trimStart();
-  return (before === '' && after === '') || /[:：(（[]$/.test(before) || /^[)）\]]/.test(after);
+  // A colon, an opening bracket, or their full-width forms (：（）), as CJK text writes them.
+  return (before === '' && after === '') || /[:\uff1a(\uff08[]$/.test(before) || /^[)\uff09\]]/.test(after);
 }
 
 /**

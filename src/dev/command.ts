@@ -46,9 +46,11 @@ export function registerServeAndDev(program: Command, ctx: CommandContext): void
         ctx.logger.info(`Dev server at ${url} (Ctrl-C to stop); building the site…`);
         if (opts.open) opened = openBrowser(url, ctx.logger);
       };
+      // Ctrl-C from the start: during the first build it stops dev once that build is done (a second one at once).
+      const interrupted = untilInterrupted();
       const server = await dev({ root: path.resolve(ctx.cwd, opts.root), port: opts.port, host: opts.host, allowedHosts: opts.allowedHosts, logger: ctx.logger, onListening });
       await opened;
-      await untilInterrupted();
+      await interrupted;
       await server.close();
       ctx.logger.info('Dev server stopped.');
     });

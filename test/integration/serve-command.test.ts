@@ -156,4 +156,13 @@ describe('sitegen dev (CLI)', () => {
     expect(await cli.exited).toBe(0);
     expect(cli.output()).toContain('Dev server stopped.');
   });
+
+  it('stops cleanly on a Ctrl-C during its first build, once that build is done', async () => {
+    const cli = run(['dev', '--port', '0', '--root', site], REPO);
+    running.push(cli.child);
+    await cli.waitForLine(/Dev server at http:\/\/127\.0\.0\.1:\d+/);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    expect(cli.output()).toMatch(/built all 12 pages in \d+ ms[\s\S]*Dev server stopped\./);
+  });
 });
