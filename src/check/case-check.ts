@@ -12,7 +12,7 @@ import { isPlural, type ArgUse, type MessageShape } from './shape.ts';
 type Locale = { code: string; iso: string };
 
 /** The categories the language has for a plural (cardinal) or a selectordinal (ordinal). */
-const categoriesOf = (use: ArgUse, locale: Locale) => pluralCategories(locale.iso, use.kind === 'plural' ? 'cardinal' : 'ordinal');
+const categoriesOf = (use: Pick<ArgUse, 'kind'>, locale: Locale) => pluralCategories(locale.iso, use.kind === 'plural' ? 'cardinal' : 'ordinal');
 
 const list = (categories: Iterable<string>) => [...categories].map((c) => `\`${c}\``).join(', ');
 
@@ -52,10 +52,8 @@ function textNeverVaries(en: MessageShape | null, use: ArgUse): boolean {
  * and a correct translation must not stop the build.
  */
 export function droppedCountProblems(enUse: ArgUse, locale: Locale, reference: string): Problem[] {
-  const categories = categoriesOf(enUse, locale);
-  const missing = missingCategories(categories, new Set(['other']), enUse.offset);
+  const { missing, examples } = formsBesidesOther(enUse, locale);
   if (missing.length === 0) return [];
-  const examples = missing.map((c) => `\`${c}\` (${categories.examples.get(c)!.join(', ')}, …)`).join(', ');
   const { name, kind } = enUse;
   return [
     {
@@ -66,6 +64,22 @@ export function droppedCountProblems(enUse: ArgUse, locale: Locale, reference: s
       hint: `Nothing to do if ${locale.code} says it the same way for every count; otherwise choose the words by {${name}} as ${reference} does: {${name}, ${kind}, ${missing.map((c) => `${c} {…}`).join(' ')} other {…}}.`,
     },
   ];
+}
+
+/**
+ * The categories `locale` has for what `use` chooses by (a count, a rank) besides `other`: those
+ * one wording for every count leaves to `other` (missingCategories). With their examples, as
+ * findings name them (withExamples).
+ */
+export function formsBesidesOther(use: Pick<ArgUse, 'kind' | 'offset'>, locale: Locale): { missing: string[]; examples: string } {
+  const categories = categoriesOf(use, locale);
+  const missing = missingCategories(categories, new Set(['other']), use.offset);
+  return { missing, examples: withExamples(categories, missing) };
+}
+
+/** Categories as findings name them, each with its first whole numbers: `` `one` (1, 21, 31, …), `few` (2, 3, 4, …) ``. */
+function withExamples(categories: PluralCategories, list: readonly string[]): string {
+  return list.map((c) => `\`${c}\` (${categories.examples.get(c)!.join(', ')}, …)`).join(', ');
 }
 
 function missingProblems(use: ArgUse, categories: PluralCategories, locale: Locale): Problem[] {
@@ -80,12 +94,11 @@ function missingProblems(use: ArgUse, categories: PluralCategories, locale: Loca
   // form left out (`one`, `few`, `other` with the `many` words in `other`): every count reads right.
   if (rest.length === 1 && use.options.has('other') && !categories.required.has('other')) rest = [];
   const problems: Problem[] = [];
-  const examples = (cs: string[]) => cs.map((c) => `\`${c}\` (${categories.examples.get(c)!.join(', ')}, …)`).join(', ');
   if (rest.length > 0) {
     problems.push({
       kind: 'plural-missing',
       at: use.at,
-      message: `The ${use.kind} on {${use.name}} lacks ${examples(rest)}: ${locale.code} selects ${rest.length > 1 ? 'them' : 'it'} for those whole numbers.`,
+      message: `The ${use.kind} on {${use.name}} lacks ${withExamples(categories, rest)}: ${locale.code} selects ${rest.length > 1 ? 'them' : 'it'} for those whole numbers.`,
       hint: `Add ${rest.map((c) => `${c} {…}`).join(' ')}; until then those counts get the \`other\` text.`,
     });
   }

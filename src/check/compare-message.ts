@@ -1,5 +1,5 @@
-import { droppedCountProblems } from './case-check.ts';
-import { missingCategories, pluralCategories, zeroOnly } from './plural-categories.ts';
+import { droppedCountProblems, formsBesidesOther } from './case-check.ts';
+import { pluralCategories, zeroOnly } from './plural-categories.ts';
 import { isPlural, type ArgKind, type ArgUse, type MessageShape } from './shape.ts';
 import type { FindingKind, Severity } from './report.ts';
 
@@ -312,10 +312,8 @@ function setApart(text: string, use: ArgUse): boolean {
  */
 function sameWordsForEveryCount(name: string, shown: ArgUse, context: CompareContext): Problem[] {
   const { locale, reference: ref } = context;
-  const categories = pluralCategories(locale.iso, 'cardinal');
-  const missing = missingCategories(categories, new Set(['other']), 0);
+  const { missing, examples } = formsBesidesOther({ kind: 'plural', offset: 0 }, locale);
   if (missing.length === 0) return [];
-  const examples = missing.map((c) => `\`${c}\` (${categories.examples.get(c)!.join(', ')}, …)`).join(', ');
   return [
     {
       kind: 'plural-missing',
