@@ -199,8 +199,13 @@ export const errors = {
     new SitegenError('NoPages', `No pages folder at ${dir}. Create it with one .tsx file per route, such as pages/index.tsx.`),
   pageNoDefault: (file: string) =>
     new SitegenError('PageNoDefaultExport', `${file} has no default export. Export the page component as default.`),
-  pageBadHead: (file: string) =>
-    new SitegenError('PageBadHead', `${file} exports no valid head. Export \`head = { title: 'key', description: 'key' }\` with message keys.`),
+  pageBadHead: (file: string, route?: string) =>
+    new SitegenError(
+      'PageBadHead',
+      route === undefined
+        ? `${file} exports no valid head. Export \`head = { title: 'key', description: 'key' }\` with message keys.`
+        : `${file} gives no valid head for ${route}. Its head is \`{ title: 'key', description: 'key' }\` with message keys, and \`values\` for their arguments (strings and numbers), or a function of the page's params that returns one.`,
+    ),
   unknownLayout: (file: string, layout: string, known: string[]) =>
     new SitegenError('UnknownLayout', `${file} asks for layout "${layout}", which does not exist. Use one of: ${known.join(', ')}.`),
   layoutNoChildren: (layout: string) =>
@@ -208,10 +213,12 @@ export const errors = {
       'LayoutNoChildren',
       `The layout "${layout}" (templates/layouts/) did not render its children exactly once. Put {children} inside its <main id="main">.`,
     ),
-  badAlias: (file: string, alias: unknown, problem: 'list' | 'path' | 'twice') =>
+  badAlias: (file: string, alias: unknown, problem: 'list' | 'path' | 'twice' | 'params') =>
     new SitegenError(
       'BadAlias',
-      problem === 'list'
+      problem === 'params'
+        ? `${file} exports aliases, but it has parameters in its path: every path it lists would be written at the same aliases. Remove its aliases (an old URL of one of its paths can be a page of its own that links there).`
+        : problem === 'list'
         ? `${file} exports aliases = ${shown(alias)}, which must be a list of paths: export const aliases = ['/old-page.html'].`
         : problem === 'twice'
           ? `${file} lists the alias ${alias as string} twice. Remove one of them.`
@@ -256,9 +263,21 @@ export const errors = {
       'PagePathInvalid',
       `${file} gives the page the path ${urlPath}, with ${JSON.stringify(char)} in it. A page's path is made of ASCII letters, digits, '-', '_' and '.' (as an alias is): ` +
         `a browser ends the path at '#' or '?', and sends a space or 'ü' percent-encoded. ${fix}.` +
-        // A route parameter as other generators write it (`[slug].tsx`, `[...path].tsx`).
-        (/\/\[[^/]*\](?:\/|$)/.test(urlPath) ? ' sitegen has no routes with parameters: each page is a file of its own (a shared component keeps them short).' : ''),
+        // A route parameter as other generators write some that sitegen has not (`[...path].tsx`, `[[lang]].tsx`).
+        (/\/\[[^/]*\](?:\/|$)/.test(urlPath) ? " A parameter is a whole file or folder name, `[name]` with a name of ASCII letters, digits and _ that does not start with a digit (pages/blog/[slug].tsx); catch-all (`[...name]`) and optional parameters are not supported." : ''),
     ),
+  routeParamTwice: (file: string, name: string) =>
+    new SitegenError('RouteParamTwice', `${file} names the parameter [${name}] twice in its path. Give each parameter of a path its own name.`),
+  /** A page with parameters whose `paths` export is missing or not a list (`what` says what it is). */
+  pagePathsMissing: (file: string, what: string, example: string) =>
+    new SitegenError(
+      'PagePathsMissing',
+      `${file} has parameters in its path but ${what}. List the paths it is written at: export const paths = [${example}] ` +
+        '(loaded at the top of the module, with a top-level await where the values come from files or a fetch).',
+    ),
+  /** One entry of a page's `paths` that gives no page path (`problem` says why). */
+  pagePathInvalidParam: (file: string, index: number, entry: string, problem: string) =>
+    new SitegenError('PageParamInvalid', `${file}: paths[${index}] (${entry}) ${problem}`),
   duplicateRoute: (urlPath: string, a: string, b: string) =>
     new SitegenError('DuplicateRoute', `Both ${a} and ${b} claim the path ${urlPath}. Remove one of them.`),
   bundleFailed: (details: string, location?: SourceLocation) =>

@@ -20,3 +20,13 @@ export function overlapOf(dir: string, other: string): 'is' | 'contains' | 'is i
 export function projectPath(root: string, file: string): string {
   return path.relative(root, file).split(path.sep).join('/') || '.';
 }
+
+/**
+ * A page as messages name it: its file, and for one path of a page with parameters (a file whose
+ * path has a `[name]` folder or file, which no other page's may have: routes.ts) that path too,
+ * `pages/blog/[slug].tsx (/blog/hello-world)`.
+ */
+export function pageName(root: string, file: string, route: string | null): string {
+  const name = path.relative(root, file);
+  return route !== null && name.includes('[') ? `${name} (${route})` : name;
+}

@@ -18,10 +18,23 @@ export type { ChunkContext as EnhancerContext, PageData } from './runtime/types.
  */
 export type LayoutName = string;
 
-/** Head of a page: message keys, formatted in each locale. */
+/**
+ * Head of a page: message keys, formatted in each locale, and the values of their arguments
+ * (`{ title: 'blog.postTitle', description: 'blog.postDescription', values: { title: post.title } }`).
+ * A page with parameters may export a function of its params that returns one.
+ */
 export interface PageHead {
   title: string;
   description: string;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * The props of a page with parameters (`pages/blog/[slug].tsx`): the values of its path's
+ * parameters, one of those its `paths` export lists (`export default function Post({ params }: PageProps<'slug'>)`).
+ */
+export interface PageProps<Param extends string = string> {
+  params: Readonly<Record<Param, string>>;
 }
 
 export interface LayoutProps {

@@ -9,12 +9,18 @@ import { compareText } from './compare-text.ts';
 
 /** A page file and the URL path it answers (layout and aliases come from the module itself). */
 export interface RouteFile {
-  /** `/`, `/jobs`, `/community_privacy_policy/history`. */
+  /** `/`, `/jobs`, `/community_privacy_policy/history`; with parameters `/blog/[slug]`. */
   path: string;
   /** Route base name: `index`, `community_privacy_policy-history`. */
   base: string;
   /** Absolute path of the page module. */
   file: string;
+  /**
+   * The names of the path's parameters in order (`['slug']` for `pages/blog/[slug].tsx`), absent
+   * for a page of one path. Such a page module lists its paths (`export const paths`), each a page
+   * of its own (render/pages.ts).
+   */
+  params?: string[];
 }
 
 export interface DiscoveredRoutes {
@@ -38,7 +44,13 @@ function isPageSource(rel: string, isFolder: boolean): boolean {
 /** What route discovery reads of the config: the pages folder, and the locale codes no route may begin with. */
 export type RoutesConfig = Pick<ResolvedConfig, 'root' | 'pagesDir' | 'locales' | 'defaultLocale'>;
 
-/** pages/ -> routes. The file's path under pages/ is its URL path; no dynamic parameters. */
+/** A path segment that is a parameter: `[slug]`, its name of ASCII letters, digits and `_`, not starting with a digit. */
+const PARAM_SEGMENT = /^\[([A-Za-z_]\w*)\]$/;
+
+/**
+ * pages/ -> routes. The file's path under pages/ is its URL path; a folder or file named
+ * `[name]` is a parameter, whose values the page module lists (render/pages.ts).
+ */
 export async function discoverRoutes(config: RoutesConfig): Promise<DiscoveredRoutes> {
   const { root, pagesDir } = config;
   const codes = config.locales.map((l) => l.code);
@@ -55,7 +67,16 @@ export async function discoverRoutes(config: RoutesConfig): Promise<DiscoveredRo
       continue;
     }
     const urlPath = '/' + withoutExt.replace(/(^|\/)index$/, '').replace(/\/$/, '');
-    const odd = /[^\w./-]/.exec(withoutExt);
+    const params: string[] = [];
+    // A parameter's segment stands for its values, which are checked as the page lists them.
+    const plain = withoutExt.replace(/[^/]+/g, (segment) => {
+      const param = PARAM_SEGMENT.exec(segment);
+      if (!param) return segment;
+      if (params.includes(param[1]!)) throw errors.routeParamTwice(projectPath(root, file), param[1]!);
+      params.push(param[1]!);
+      return '_'.repeat(segment.length);
+    });
+    const odd = /[^\w./-]/.exec(plain);
     if (odd) throw errors.pagePathInvalid(projectPath(root, file), urlPath, odd[0], segmentFix(root, pagesDir, rel, odd.index));
     // pages/404/index.tsx: the not-found page is rendered with this path, so the two would be mistaken for each other.
     if (urlPath === NOT_FOUND_PATH) throw errors.notFoundPathTaken(projectPath(root, file), `the path ${NOT_FOUND_PATH}`);
@@ -63,7 +84,7 @@ export async function discoverRoutes(config: RoutesConfig): Promise<DiscoveredRo
     if (code) throw errors.localePrefixTaken(projectPath(root, file), 'path', urlPath, code, renameFix(root, pagesDir, rel));
     const previous = byPath.get(urlPath);
     if (previous) throw errors.duplicateRoute(urlPath, projectPath(root, previous.file), projectPath(root, file));
-    byPath.set(urlPath, { path: urlPath, base: routeBase(urlPath), file });
+    byPath.set(urlPath, params.length ? { path: urlPath, base: routeBase(urlPath), file, params } : { path: urlPath, base: routeBase(urlPath), file });
   }
   if (byPath.size === 0) throw errors.noPages(projectPath(root, pagesDir));
   const routes = [...byPath.values()].sort((a, b) => compareText(a.path, b.path));

@@ -28,6 +28,7 @@ import { PageVerifier, reportProblems, verifyPages, type Problem, type VerifyTar
 import { unknownEnhancers } from './verify/enhancers.ts';
 import { siteFrame } from './render/source-location.ts';
 import { copyStatic, keepOnly, listStatic, writeOut, writeOutParts } from './output.ts';
+import { pageName } from './file-paths.ts';
 import { assetsDir, MANIFEST_NAME, manifestFile, notFoundFile, pageFiles, payloadFile } from './paths.ts';
 import { settleHandover, type Handover } from './handover.ts';
 import { findPreviousOutput, previousFile, printSet, putRecorded, recordedFile, type FileFacts, type PreviousOutput } from './reuse-output.ts';
@@ -466,8 +467,7 @@ export function hash(text: string | Uint8Array): string {
 /** React to static markup, one job per (page, locale), written as soon as it is rendered. */
 export async function renderStage(state: BuildState): Promise<void> {
   const { config } = state;
-  const pages = new Map([...state.pages, ...(state.notFound ? [state.notFound] : [])].map((p) => [p.file, p]));
-  const jobs: RenderJob[] = state.plan.map((job) => ({ page: pages.get(job.file)!, locale: job.locale }));
+  const jobs: RenderJob[] = plannedPages(state);
   // Writing into staging: files equal to the current output's are linked from there.
   if (state.staging && state.write) {
     state.previous = await findPreviousOutput(config.outDir, assetsDir(config.assetsBase), state.buildId, MANIFEST_NAME);
@@ -579,10 +579,9 @@ function filesWritten(state: BuildState): Set<string> {
   const { config } = state;
   const files = new Set(siteFiles(state).map((f) => f.rel));
   for (const file of state.staticFiles) files.add(file);
-  const pages = new Map([...state.pages, ...(state.notFound ? [state.notFound] : [])].map((p) => [p.file, p]));
   const layout = { defaultLocale: config.defaultLocale.code, assetsDir: assetsDir(config.assetsBase), buildId: state.buildId };
-  for (const job of state.plan) {
-    const { documents, payload } = pageFiles(pages.get(job.file)!, job.locale, layout);
+  for (const job of plannedPages(state)) {
+    const { documents, payload } = pageFiles(job.page, job.locale, layout);
     for (const doc of documents) files.add(doc.file);
     if (payload) files.add(payload);
   }
@@ -683,10 +682,24 @@ function cachedRenderContext(state: BuildState, outDir: string): RenderContext {
   return { ...ctx, cache: { dir: state.cache.dir, key, pages: state.cache.pages, build: newBuildPacks() } };
 }
 
+/**
+ * The plan's pages: a planned (page file, locale) pair is every path of its file in that locale
+ * (one, but for a page with parameters: its paths go together, also into a shard).
+ */
+export function plannedPages(state: BuildState): RenderJob[] {
+  const byFile = new Map<string, PageInfo[]>();
+  for (const page of [...state.pages, ...(state.notFound ? [state.notFound] : [])]) {
+    const list = byFile.get(page.file);
+    if (list) list.push(page);
+    else byFile.set(page.file, [page]);
+  }
+  return state.plan.flatMap((job) => (byFile.get(job.file) ?? []).map((page) => ({ page, locale: job.locale })));
+}
+
 /** A failed render job as a catalogue error naming the page, the locale and the source location. */
 export function jobError(state: BuildState, result: JobResult): SitegenError {
   const err = result.error!;
-  const page = path.relative(state.config.root, result.file);
+  const page = pageName(state.config.root, result.file, result.route);
   const cause = Object.assign(new Error(err.message), { name: err.name, stack: err.stack });
   const where = siteFrame(err.stack, state.server!.dir, state.config.root);
   return errors.renderFailed(page, result.locale, cause, err.name === 'SitegenError' ? undefined : where);

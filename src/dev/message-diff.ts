@@ -30,13 +30,13 @@ export interface MessageChange {
  * their pages that show that key from it. Keys under `runtime.` go to every page of the locale
  * (handed to the browser, not recorded).
  */
-export function jobsAffectedByMessages(
-  jobs: readonly RenderedJob[],
+export function jobsAffectedByMessages<Job extends RenderedJob>(
+  jobs: readonly Job[],
   changes: readonly MessageChange[],
   messages: ReadonlyMap<string, LocaleMessages>,
   defaultLocale: string,
   locales: readonly { code: string }[] = [],
-): RenderedJob[] {
+): Job[] {
   const chains = new Map<string, string[]>();
   const messagesOf = (code: string) => {
     const loaded = messages.get(code);

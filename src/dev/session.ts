@@ -53,7 +53,9 @@ export class Superseded extends Error {
 /** Resolves once the changed files are at rest (`whole`: those read whole); throws Superseded when a newer change came. */
 type AtRest = (whole?: ReadonlySet<string>) => Promise<void>;
 
-const jobKey = (file: string, locale: string) => `${file}\0${locale}`;
+/** A page in a locale: its file and route path (the paths of a page with parameters share its file). */
+const jobKey = (page: { file: string; route: string | null }, locale: string) => `${page.file}\0${page.route ?? ''}\0${locale}`;
+const routeOf = (page: PageInfo) => ({ file: page.file, route: page.path });
 const pageName = (page: PageInfo) => page.path ?? '404';
 
 /**
@@ -160,9 +162,9 @@ export class DevSession {
     await this.state?.server?.dispose();
     this.state = state;
     for (const file of state.dataFiles?.read ?? []) this.dataFiles.add(file);
-    this.jobs = new Map(state.results.map((r) => [jobKey(r.file, r.locale), r]));
+    this.jobs = new Map(state.results.map((r) => [jobKey(r, r.locale), r]));
     this.deps = this.dependencies(state);
-    const rendered = state.results.map((r) => ({ page: pageName(this.pageByFile(state, r.file)!), locale: r.locale }));
+    const rendered = state.results.map((r) => ({ page: pageName(this.pageOf(state, r)!), locale: r.locale }));
     return { kind: 'full', rendered, paths: state.results.flatMap((r) => publicPaths(state, r)), reloadAll: true, shown: [] };
   }
 
@@ -227,14 +229,14 @@ export class DevSession {
         const affected = reloadAll ? new Set(allPages().map((p) => p.file)) : pagesAffectedBy(deps, sourceFiles);
         for (const page of allPages()) {
           if (!affected.has(page.file)) continue;
-          for (const locale of config.locales) selected.set(jobKey(page.file, locale.code), { page, locale: locale.code });
+          for (const locale of config.locales) selected.set(jobKey(routeOf(page), locale.code), { page, locale: locale.code });
         }
       }
       if (changes.length) {
-        const known = [...this.jobs.values()].map((r) => ({ file: r.file, locale: r.locale, usedKeys: new Set(r.usedKeys) }));
+        const known = [...this.jobs.values()].map((r) => ({ file: r.file, route: r.route, locale: r.locale, usedKeys: new Set(r.usedKeys) }));
         for (const job of jobsAffectedByMessages(known, changes, draft.messages, config.defaultLocale.code, config.locales)) {
-          const page = this.pageByFile(draft, job.file);
-          if (page) selected.set(jobKey(job.file, job.locale), { page, locale: job.locale });
+          const page = this.pageOf(draft, job);
+          if (page) selected.set(jobKey(job, job.locale), { page, locale: job.locale });
         }
       }
 
@@ -244,7 +246,7 @@ export class DevSession {
       // Not after a style change: every open page reloads, once all pages have the new styles.
       const open = reloadAll ? new Set<string>() : (this.open?.paths() ?? new Set<string>());
       const isOpen = (job: RenderJob) => {
-        const before = this.jobs.get(jobKey(job.page.file, job.locale));
+        const before = this.jobs.get(jobKey(routeOf(job.page), job.locale));
         return before !== undefined && publicPaths(draft, before).some((p) => open.has(normalPath(p)));
       };
       // What the rebuild read is what it writes: no change came since, and none is under way. The open
@@ -260,7 +262,7 @@ export class DevSession {
       if (signal.aborted) throw new Superseded();
 
       const merged = new Map(this.jobs);
-      for (const r of results) merged.set(jobKey(r.file, r.locale), r);
+      for (const r of results) merged.set(jobKey(r, r.locale), r);
       draft.results = [...merged.values()];
       await verifyStage(draft);
       if (reloadAll && draft.cssFile) await writeOut(this.outDir, path.join(assetsDir(config.assetsBase), draft.cssFile), draft.server!.css);
@@ -326,8 +328,8 @@ export class DevSession {
     return pageDependencies(metafile, state.config.root, pages, layoutFile);
   }
 
-  private pageByFile(state: BuildState, file: string): PageInfo | undefined {
-    return state.pages.find((p) => p.file === file) ?? (state.notFound?.file === file ? state.notFound : undefined);
+  private pageOf(state: BuildState, { file, route }: { file: string; route: string | null }): PageInfo | undefined {
+    return state.pages.find((p) => p.file === file && p.path === route) ?? (state.notFound?.file === file ? state.notFound : undefined);
   }
 }
 
@@ -337,9 +339,9 @@ function publicPaths(state: BuildState, result: JobResult): string[] {
   return ['/' + notFoundFile(result.locale, state.config.defaultLocale.code)];
 }
 
-/** A change of layout list, or of a page's layout or aliases, changes the manifest and links: rebuild all. */
+/** A change of layout list, or of a page's paths, layout or aliases, changes the manifest and links: rebuild all. */
 function shapeChanged(state: BuildState, pages: PageInfo[], layouts: string[]): boolean {
   if (JSON.stringify(layouts) !== JSON.stringify(state.server!.layouts)) return true;
-  const shape = (list: PageInfo[]) => JSON.stringify(list.map((p) => [p.file, p.layout, p.aliases]));
+  const shape = (list: PageInfo[]) => JSON.stringify(list.map((p) => [p.file, p.path, p.layout, p.aliases]));
   return shape(pages) !== shape(state.pages);
 }

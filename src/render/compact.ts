@@ -110,6 +110,7 @@ export class ResultCompactor {
   compact(result: JobResult, job?: RenderJob): JobResult {
     if (job) {
       result.file = job.page.file;
+      result.route = job.page.path;
       result.locale = job.locale;
       if (result.cache) result.cache = this.text(result.cache);
       if (result.stored) result.stored.pack = this.text(result.stored.pack);

@@ -94,7 +94,10 @@ export interface PageInfo {
   base: string;
   layout: string;
   aliases: string[];
-  head: { title: string; description: string };
+  /** Message keys of the title and description, and the values of their arguments. */
+  head: { title: string; description: string; values?: Record<string, string | number> };
+  /** The values of the path's parameters, for one path of a page with parameters (`pages/blog/[slug].tsx`). */
+  params?: Record<string, string>;
 }
 
 export interface RenderJob {
@@ -106,6 +109,8 @@ export interface RenderJob {
 
 export interface JobResult {
   file: string;
+  /** The page's route path (PageInfo.path): with `file`, which page it is (the paths of a page with parameters share its file). */
+  route: string | null;
   locale: string;
   /** Public paths written (page and aliases). */
   paths: string[];

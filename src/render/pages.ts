@@ -4,7 +4,7 @@ import type { RouteFile } from '../routes.ts';
 import { errors } from '../errors.ts';
 import type { PageInfo } from './context.ts';
 import { projectPath } from '../file-paths.ts';
-import { localePrefixOf, NOT_FOUND_PATH } from '../paths.ts';
+import { localePrefixOf, NOT_FOUND_PATH, routeBase } from '../paths.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { importModule } from '../import-module.ts';
 import { siteFrame } from './source-location.ts';
@@ -15,12 +15,15 @@ interface PageModule {
   layout?: unknown;
   aliases?: unknown;
   head?: unknown;
+  paths?: unknown;
 }
 
 /** An alias: an absolute path ending in .html, its folders and name made of what a page's path may hold (routes.ts). */
 const ALIAS = /^(?:\/[\w.-]+)+\.html$/;
 /** A folder `.` or `..`, which a browser resolves away. */
 const DOT_SEGMENT = /\/\.\.?\//;
+/** A parameter's value: one path segment of what a page's path may hold (routes.ts), not `.` or `..`. */
+const PARAM_VALUE = /^(?!\.\.?$)[\w.-]+$/;
 
 /**
  * Imports the server module and checks each page's exports: component, layout, head, aliases.
@@ -40,14 +43,16 @@ export async function describePages(
     if (!(cause instanceof Error) || cause.name === 'SitegenError') throw cause;
     throw errors.moduleLoadFailed(cause, siteFrame(cause.stack, path.dirname(modulePath), root));
   });
-  const describe = (file: string, routePath: string | null, base: string): PageInfo => {
+  const describe = (file: string, routePath: string | null, base: string, params?: string[]): PageInfo => {
     const key = projectPath(root, file);
     const page = mod.pages[key]!;
     if (typeof page.default !== 'function') throw errors.pageNoDefault(key);
     const layout = page.layout === undefined ? 'default' : String(page.layout);
     if (!layouts.includes(layout)) throw errors.unknownLayout(key, layout, layouts);
-    const head = page.head as { title?: unknown; description?: unknown } | undefined;
-    if (!head || typeof head.title !== 'string' || typeof head.description !== 'string') throw errors.pageBadHead(key);
+    // A page with parameters may give each of its paths a head of its own (below).
+    const head = params && typeof page.head === 'function' ? { title: '', description: '' } : pageHead(page.head, key);
+    // Every path of a page with parameters would have the same aliases.
+    if (params && page.aliases !== undefined) throw errors.badAlias(key, page.aliases, 'params');
     const aliases = page.aliases === undefined ? [] : page.aliases;
     if (!Array.isArray(aliases)) throw errors.badAlias(key, aliases, 'list');
     for (const [i, alias] of aliases.entries()) {
@@ -59,12 +64,94 @@ export async function describePages(
       const code = localePrefixOf(alias, codes, config.defaultLocale.code);
       if (code) throw errors.localePrefixTaken(key, 'alias', alias, code, 'Change the alias');
     }
-    return { file, key, path: routePath, base, layout, aliases: aliases as string[], head: { title: head.title, description: head.description } };
+    return { file, key, path: routePath, base, layout, aliases: aliases as string[], head };
   };
+  // Each path a page with parameters lists is a page of its own, rendered by the same module.
+  const pages: PageInfo[] = [];
+  const taken = new Map(routes.filter((r) => !r.params).map((r) => [r.path, projectPath(root, r.file)]));
+  for (const route of routes) {
+    const shared = describe(route.file, route.path, route.base, route.params);
+    if (!route.params) {
+      pages.push(shared);
+      continue;
+    }
+    const module = mod.pages[shared.key]!;
+    for (const [index, params] of pageParams(module.paths, route.params, shared.key).entries()) {
+      const routePath = route.path.replace(/\[([^\]/]+)\]/g, (_, name: string) => params[name]!);
+      const which = `${shared.key} (paths[${index}]: ${route.params.map((n) => `${n} ${JSON.stringify(params[n])}`).join(', ')})`;
+      if (routePath === NOT_FOUND_PATH) throw errors.notFoundPathTaken(which, `the path ${NOT_FOUND_PATH}`);
+      const code = localePrefixOf(routePath, codes, config.defaultLocale.code);
+      if (code) throw errors.localePrefixTaken(which, 'path', routePath, code, `Change paths[${index}]`);
+      const other = taken.get(routePath);
+      if (other !== undefined) throw errors.duplicateRoute(routePath, other, which);
+      taken.set(routePath, which);
+      const head = typeof module.head === 'function' ? pageHead((module.head as (params: Record<string, string>) => unknown)({ ...params }), shared.key, routePath) : shared.head;
+      pages.push({ ...shared, path: routePath, base: routeBase(routePath), params, head });
+    }
+  }
   return {
-    pages: routes.map((r) => describe(r.file, r.path, r.base)),
+    pages,
     notFound: notFound ? describe(notFound, null, '404') : null,
     // What the pages' top-level code read (render/read-files.ts), loaded now.
     data: mod.dataRead(),
   };
+}
+
+/** A page's head: message keys of its title and description, and the values of their arguments. */
+function pageHead(head: unknown, key: string, route?: string): PageInfo['head'] {
+  const given = head as { title?: unknown; description?: unknown; values?: unknown } | null | undefined;
+  if (!given || typeof given.title !== 'string' || typeof given.description !== 'string') throw errors.pageBadHead(key, route);
+  if (given.values === undefined) return { title: given.title, description: given.description };
+  const values = given.values as Record<string, unknown> | null;
+  const fine = typeof values === 'object' && values !== null && !Array.isArray(values) && Object.values(values).every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)));
+  if (!fine) throw errors.pageBadHead(key, route ?? 'its head');
+  return { title: given.title, description: given.description, values: { ...(values as Record<string, string | number>) } };
+}
+
+/**
+ * The params of each path a page with parameters lists (`export const paths`): an object with a
+ * value for each parameter (a string or a whole number; other keys are the page's own), or for a
+ * page of one parameter its value alone. A function is called for the list.
+ */
+function pageParams(paths: unknown, names: string[], key: string): Record<string, string>[] {
+  const example = names.length === 1 ? `{ ${names[0]}: 'hello-world' }` : `{ ${names.map((n) => `${n}: '...'`).join(', ')} }`;
+  if (paths === undefined) throw errors.pagePathsMissing(key, 'exports no paths', example);
+  const list = typeof paths === 'function' ? (paths as () => unknown)() : paths;
+  if (list instanceof Promise) throw errors.pagePathsMissing(key, 'its paths() returns a promise', example);
+  if (!Array.isArray(list)) throw errors.pagePathsMissing(key, `its paths are ${shownValue(list)}, not a list`, example);
+  const seen = new Map<string, number>();
+  return list.map((item: unknown, index) => {
+    const entry = shownValue(item);
+    const given: Record<string, unknown> = names.length === 1 && (typeof item === 'string' || typeof item === 'number') ? { [names[0]!]: item } : (item as Record<string, unknown>);
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) throw errors.pagePathInvalidParam(key, index, entry, `is not an object with a value for ${names.map((n) => `[${n}]`).join(' and ')}: write ${example}.`);
+    const params: Record<string, string> = {};
+    for (const name of names) {
+      const value = given[name];
+      const text = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value;
+      if (text === undefined) throw errors.pagePathInvalidParam(key, index, entry, `gives no value for the parameter [${name}].`);
+      if (typeof text !== 'string' || !PARAM_VALUE.test(text)) {
+        throw errors.pagePathInvalidParam(
+          key,
+          index,
+          entry,
+          `gives the parameter [${name}] the value ${shownValue(value)}, which is no path segment: a value is made of ASCII letters, digits, '-', '_' and '.' (not '.' or '..' alone), as a page's path is: a slug such as \`hello-world\` for "Hello, world!".`,
+        );
+      }
+      params[name] = text;
+    }
+    const path = names.map((n) => params[n]).join('/');
+    // (Values that differ in case only are two paths, which the output's check finds to be one file on macOS and Windows: output-paths.ts.)
+    const before = seen.get(path);
+    if (before !== undefined) throw errors.pagePathInvalidParam(key, index, entry, `gives the same path as paths[${before}]. Give each path other values.`);
+    seen.set(path, index);
+    return params;
+  });
+}
+
+/** A value as an error shows it: short JSON, or its kind. */
+function shownValue(value: unknown): string {
+  if (typeof value === 'function') return 'a function';
+  const text = JSON.stringify(value);
+  if (text === undefined) return String(value);
+  return text.length > 80 ? text.slice(0, 77) + '...' : text;
 }

@@ -47,7 +47,7 @@ function staticMarkup(ctx: RenderContext): StaticMarkup {
 }
 
 export interface ServerModules {
-  pages: Record<string, { default?: ComponentType }>;
+  pages: Record<string, { default?: ComponentType<{ params?: Record<string, string> }> }>;
   layouts: Record<string, { default?: ComponentType<{ children: ReactNode }> }>;
 }
 
@@ -436,7 +436,7 @@ function reuseJob(ctx: RenderContext, job: RenderJob, entry: TranslatorEntry, fa
   for (const [key, from] of facts.fallbacks) entry.fallbacks.set(key, from);
   const paths = publicPaths(docs);
   return {
-    file: page.file, locale, paths, bytes, usedKeys: facts.usedKeys as string[], passedValues: facts.passedValues as Record<string, string[]>,
+    file: page.file, route: page.path, locale, paths, bytes, usedKeys: facts.usedKeys as string[], passedValues: facts.passedValues as Record<string, string[]>,
     fallbacks: newFallbacks(ctx, locale, entry.fallbacks), links: links === NO_LINKS ? links : firstSeen(ctx, locale, paths[0] ?? localizePath(NOT_FOUND_PATH, locale, ctx.defaultLocale), links),
     alternates: facts.alternates, enhancers: facts.enhancers as string[], cache: 'reused', source,
   };
@@ -490,7 +490,7 @@ function renderBody(renderToStaticMarkup: StaticMarkup, mods: ServerModules, pag
   const body = (
     <Layout>
       {START}
-      <Page />
+      {page.params ? <Page params={page.params} /> : <Page />}
       {END}
     </Layout>
   );
@@ -544,8 +544,8 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
   const isNotFound = page.path === null;
   const routePath = page.path ?? NOT_FOUND_PATH;
   const publicPath = localizePath(routePath, locale.code, ctx.defaultLocale);
-  const title = translator.t(page.head.title);
-  const description = translator.t(page.head.description);
+  const title = translator.t(page.head.title, page.head.values);
+  const description = translator.t(page.head.description, page.head.values);
   // Canonical and hreflang name the route's path, also on its `.html` aliases.
   const head = headTags({
     title,
@@ -638,7 +638,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
     stored = store(ctx, key, record);
   }
   const result: JobResult = {
-    file: page.file, locale: locale.code, paths: publicPaths(files.documents), bytes, usedKeys, passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
+    file: page.file, route: page.path, locale: locale.code, paths: publicPaths(files.documents), bytes, usedKeys, passedValues, fallbacks: newFallbacks(ctx, locale.code, entry.fallbacks),
     links: firstSeen(ctx, locale.code, publicPath, links.links), alternates, enhancers, cache: damaged ? 'damaged' : key ? 'rendered' : undefined,
   };
   // The build's index names the entry (it is written already).
@@ -673,7 +673,7 @@ export async function renderJobs(mods: ServerModules, ctx: RenderContext, jobs: 
       try {
         results.push(compactorFor(ctx).compact(withoutExit(() => renderJob(mods, ctx, job, usage, writes))));
       } catch (err) {
-        results.push({ file: job.page.file, locale: job.locale, paths: [], bytes: 0, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [], links: [], alternates: 0, enhancers: [], error: serialize(err) });
+        results.push({ file: job.page.file, route: job.page.path, locale: job.locale, paths: [], bytes: 0, usedKeys: [...usage.keys], passedValues: usage.passedValues(), fallbacks: [], links: [], alternates: 0, enhancers: [], error: serialize(err) });
       }
       if (pending.length >= MAX_PENDING_WRITES) {
         await Promise.all(pending.splice(0));

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { pageName } from '../file-paths.ts';
 import type { JobResult } from '../render/context.ts';
 import { localizePath, NOT_FOUND_PATH } from '../paths.ts';
 import { isPageRelative, linkTarget, pageUrl } from './link-target.ts';
@@ -82,7 +82,7 @@ export class PageVerifier {
     const problems: Problem[] = [];
     // Made only for a page with a problem, or a link that is not a plain path: most pages have
     // neither, and at 20 times the real site's size the main thread judges ~5,800 pages.
-    const page = () => path.relative(input.root, result.file);
+    const page = () => pageName(input.root, result.file, result.route);
     const own = input.pathsByLocale.get(result.locale) ?? new Set<string>();
     // A not-found page is served at any missing URL; its links are judged from its own path.
     let url: URL | undefined;

@@ -346,13 +346,13 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect((await failingBuild({ 'pages/Über/uns.tsx': PAGE('return <h1>x</h1>;') })).message).toMatch(/with "Ü" in it\. .* Rename the folder pages\/Über\/\.$/);
   });
 
-  it("a route parameter as other generators write it ([slug]) is such a path, and the error says there are none", async () => {
-    for (const file of ['pages/blog/[slug].tsx', 'pages/[lang]/about.tsx', 'pages/docs/[...path]/index.tsx']) {
+  it('a route parameter of a kind sitegen has not (a catch-all, an optional one) is such a path, and the error says which kind it has', async () => {
+    for (const file of ['pages/docs/[...path]/index.tsx', 'pages/[[lang]]/about.tsx', 'pages/blog/[1st].tsx']) {
       const err = await failingBuild({ [file]: PAGE('return <h1>x</h1>;') });
       expect(err.code).toBe('PagePathInvalid');
-      expect(err.message).toMatch(/with "\[" in it\. .*\. sitegen has no routes with parameters: each page is a file of its own \(a shared component keeps them short\)\.$/);
+      expect(err.message).toMatch(/with "[[.1]" in it\. .*\. A parameter is a whole file or folder name, `\[name\]` with a name of ASCII letters, digits and _ that does not start with a digit \(pages\/blog\/\[slug\]\.tsx\); catch-all \(`\[\.\.\.name\]`\) and optional parameters are not supported\.$/);
     }
-    expect((await failingBuild({ 'pages/faq[1].tsx': PAGE('return <h1>x</h1>;') })).message).not.toContain('parameters');
+    expect((await failingBuild({ 'pages/faq[1].tsx': PAGE('return <h1>x</h1>;') })).message).not.toContain('parameter');
   });
 
   it.each([
@@ -666,6 +666,100 @@ export default function About() {
   it('a link to another locale without hreflang is caught', async () => {
     const err = await failingBuild({ 'pages/about.tsx': PAGE(`return <a href="/">{t('about.title')}</a>;`) });
     expect(err.detail).toContain('pages/about.tsx [de]: link to "/" leads to no page of this build (it exists in another locale: use localePath())');
+  });
+});
+
+/** A page with the parameter [slug] under pages/posts/ (or where `file` says), its exports given. */
+const PARAM_PAGE = (exports: string) => `import { useI18n, type PageHead, type PageProps } from 'sitegen';
+${exports}
+export default function Post({ params }: PageProps<'slug'>) {
+  const { t } = useI18n();
+  return <h1>{t('about.title')} {params.slug}</h1>;
+}
+`;
+const HEAD = "export const head: PageHead = { title: 'about.title', description: 'about.description' };";
+
+describe('a page with parameters that lists no right paths stops the build, naming the page, the entry and what to write', () => {
+  it('no paths export, paths that are no list, a paths() that returns a promise', async () => {
+    const cases: [string, string][] = [
+      ['', 'exports no paths'],
+      ["export const paths = { slug: 'a' };", 'its paths are {"slug":"a"}, not a list'],
+      ["export async function paths() { return [{ slug: 'a' }]; }", 'its paths() returns a promise'],
+    ];
+    for (const [paths, what] of cases) {
+      const err = await failingBuild({ 'pages/posts/[slug].tsx': PARAM_PAGE(`${HEAD}\n${paths}`) });
+      expect(err.code).toBe('PagePathsMissing');
+      expect(err.message).toBe(
+        `pages/posts/[slug].tsx has parameters in its path but ${what}. List the paths it is written at: export const paths = [{ slug: 'hello-world' }] ` +
+          '(loaded at the top of the module, with a top-level await where the values come from files or a fetch).',
+      );
+    }
+  });
+
+  it('an entry without a value, with one that is no path segment, or that gives a path twice', async () => {
+    const cases: [string, string][] = [
+      ["[{ slug: 'a' }, { id: 'b' }]", 'pages/posts/[slug].tsx: paths[1] ({"id":"b"}) gives no value for the parameter [slug].'],
+      ["[null]", 'pages/posts/[slug].tsx: paths[0] (null) is not an object with a value for [slug]: write { slug: \'hello-world\' }.'],
+      ["[{ slug: 'Hello, world!' }]", 'pages/posts/[slug].tsx: paths[0] ({"slug":"Hello, world!"}) gives the parameter [slug] the value "Hello, world!", which is no path segment'],
+      ["['über']", 'pages/posts/[slug].tsx: paths[0] ("über") gives the parameter [slug] the value "über", which is no path segment'],
+      ["['..']", 'pages/posts/[slug].tsx: paths[0] ("..") gives the parameter [slug] the value "..", which is no path segment'],
+      ["[{ slug: 1.5 }]", 'pages/posts/[slug].tsx: paths[0] ({"slug":1.5}) gives the parameter [slug] the value 1.5, which is no path segment'],
+      ["['a', 'b', 'a']", 'pages/posts/[slug].tsx: paths[2] ("a") gives the same path as paths[0]. Give each path other values.'],
+    ];
+    for (const [paths, message] of cases) {
+      const err = await failingBuild({ 'pages/posts/[slug].tsx': PARAM_PAGE(`${HEAD}\nexport const paths = ${paths};`) });
+      expect(err.code).toBe('PageParamInvalid');
+      expect(err.message.startsWith(message)).toBe(true);
+    }
+  });
+
+  it('a path that another page has, that begins with a locale code, or that is the not-found page\'s', async () => {
+    const at = (paths: string) => ({ 'pages/[slug].tsx': PARAM_PAGE(`${HEAD}\nexport const paths = ${paths};`) });
+    const taken = await failingBuild(at("['team', 'about']"));
+    expect(taken.code).toBe('DuplicateRoute');
+    expect(taken.message).toBe('Both pages/about.tsx and pages/[slug].tsx (paths[1]: slug "about") claim the path /about. Remove one of them.');
+    const locale = await failingBuild(at("['de']"));
+    expect(locale.code).toBe('LocalePrefixTaken');
+    expect(locale.message).toMatch(/^pages\/\[slug\]\.tsx \(paths\[0\]: slug "de"\) claims the path \/de, which begins with \/de, the URL prefix of the locale de: .* Change paths\[0\] so the path does not begin with a locale code\.$/);
+    const notFound = await failingBuild(at("['404']"));
+    expect(notFound.code).toBe('NotFoundPathTaken');
+    expect(notFound.message).toMatch(/^pages\/\[slug\]\.tsx \(paths\[0\]: slug "404"\) claims the path \/404, which belongs to the not-found page/);
+    // Two values that differ in case only are one file on macOS and Windows.
+    const cased = await failingBuild(at("['Team', 'team']"));
+    expect(cased.code).toBe('OutputPathTaken');
+    expect(cased.message).toContain('(Team/index.html and team/index.html are one path on a case-insensitive file system');
+  });
+
+  it('aliases, a head function that gives no head, the same parameter twice in a path', async () => {
+    const aliases = await failingBuild({ 'pages/posts/[slug].tsx': PARAM_PAGE(`${HEAD}\nexport const paths = ['a'];\nexport const aliases = ['/old.html'];`) });
+    expect(aliases.code).toBe('BadAlias');
+    expect(aliases.message).toMatch(/^pages\/posts\/\[slug\]\.tsx exports aliases, but it has parameters in its path: every path it lists would be written at the same aliases\./);
+    const head = await failingBuild({ 'pages/posts/[slug].tsx': PARAM_PAGE("export const paths = ['a', 'b'];\nexport const head = ({ slug }: { slug: string }) => ({ title: 'about.title', description: slug === 'b' ? undefined : 'about.description' });") });
+    expect(head.code).toBe('PageBadHead');
+    expect(head.message).toMatch(/^pages\/posts\/\[slug\]\.tsx gives no valid head for \/posts\/b\. /);
+    const values = await failingBuild({ 'pages/posts/[slug].tsx': PARAM_PAGE("export const paths = ['a'];\nexport const head = () => ({ title: 'about.title', description: 'about.description', values: { when: new Date(0) } });") });
+    expect(values.code).toBe('PageBadHead');
+    // A head function on a page of one path: its head is the object.
+    const plain = await failingBuild({ 'pages/team.tsx': PAGE('return <h1>x</h1>;').replace(/export const head.*\n/, "export const head = () => ({ title: 'about.title', description: 'about.description' });\n") });
+    expect(plain.code).toBe('PageBadHead');
+    expect(plain.message).toBe("pages/team.tsx exports no valid head. Export `head = { title: 'key', description: 'key' }` with message keys.");
+    const twice = await failingBuild({ 'pages/[slug]/[slug].tsx': PARAM_PAGE(HEAD) });
+    expect(twice.code).toBe('RouteParamTwice');
+    expect(twice.message).toBe('pages/[slug]/[slug].tsx names the parameter [slug] twice in its path. Give each parameter of a path its own name.');
+  });
+
+  it('a path whose render throws is named by its file and its path', async () => {
+    const err = await failingBuild({
+      'pages/posts/[slug].tsx': `export const head = { title: 'about.title', description: 'about.description' };
+export const paths = ['fine', 'broken'];
+export default function Post({ params }: { params: { slug: string } }) {
+  if (params.slug === 'broken') throw new Error('no such post');
+  return <h1>{params.slug}</h1>;
+}
+`,
+    });
+    expect(err.code).toBe('RenderFailed');
+    expect(err.message).toMatch(/^pages\/posts\/\[slug\]\.tsx \(\/posts\/broken\) threw while rendering in locale (en|ar|de): no such post/);
   });
 });
 

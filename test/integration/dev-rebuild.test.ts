@@ -319,6 +319,25 @@ export default function News() { return <h1 data-news>{news.join(' + ')}</h1>; }
     expect(report).toMatchObject({ status: 'ok', kind: 'full' });
     expect((await page('/de/press')).html).toContain('<h1 data-press="true">Über uns</h1>');
   });
+
+  it('serves every path a page with a parameter lists; a path added to its list is served after a full rebuild, an edit of the page renders all its paths and no other page', async () => {
+    const first = nextReportFor(server, 'pages/notes/[slug].tsx');
+    await save('pages/notes/notes.json', JSON.stringify(['alpha', 'beta']));
+    await save(
+      'pages/notes/[slug].tsx',
+      "import type { PageProps } from 'sitegen';\nimport notes from './notes.json';\nexport const paths = notes;\nexport const head = { title: 'about.title', description: 'about.description' };\n" +
+        'export default function Note({ params }: PageProps) { return <h1 data-note>{params.slug}</h1>; }\n',
+    );
+    expect(await first).toMatchObject({ status: 'ok', kind: 'full' });
+    expect((await page('/de/notes/beta')).html).toContain('<h1 data-note="true">beta</h1>');
+    const added = await edit('pages/notes/notes.json', () => JSON.stringify(['alpha', 'beta', 'gamma']));
+    expect(added).toMatchObject({ status: 'ok', kind: 'full' });
+    expect((await page('/notes/gamma')).html).toContain('<h1 data-note="true">gamma</h1>');
+    const edited = await edit('pages/notes/[slug].tsx', (s) => s.replace('<h1 data-note>', '<h1 data-note="v2">'));
+    expect(edited).toMatchObject({ status: 'ok', kind: 'incremental' });
+    expect(new Set(edited.rendered!.map((r) => r.page))).toEqual(new Set(['/notes/alpha', '/notes/beta', '/notes/gamma']));
+    expect((await page('/fr/notes/alpha')).html).toContain('<h1 data-note="v2">alpha</h1>');
+  });
 });
 
 describe('sitegen dev: errors never stop it', () => {

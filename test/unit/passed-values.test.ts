@@ -7,7 +7,7 @@ import { addPassedValues } from '../../src/shard-usage.ts';
 import type { JobResult } from '../../src/render/context.ts';
 
 const result = (passedValues: Record<string, string[]>): JobResult => ({
-  file: 'pages/jobs.tsx', locale: 'de', paths: [], bytes: 0, usedKeys: [], passedValues, fallbacks: [], links: [], alternates: 0, enhancers: [],
+  file: 'pages/jobs.tsx', route: '/jobs', locale: 'de', paths: [], bytes: 0, usedKeys: [], passedValues, fallbacks: [], links: [], alternates: 0, enhancers: [],
 });
 
 describe('addPassedValues', () => {

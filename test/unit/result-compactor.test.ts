@@ -7,7 +7,7 @@ import { jsonBytes, jsonText, ListReceiver, ListSender, ResultCompactor, type Ne
 import type { JobResult, RenderJob } from '../../src/render/context.ts';
 
 const result = (locale: string, usedKeys: string[], passedValues: Record<string, string[]>): JobResult => ({
-  file: '/site/pages/index.tsx', locale, paths: [`/${locale}/`], bytes: 1, usedKeys, passedValues, fallbacks: [], links: [], alternates: 0, enhancers: [],
+  file: '/site/pages/index.tsx', route: '/', locale, paths: [`/${locale}/`], bytes: 1, usedKeys, passedValues, fallbacks: [], links: [], alternates: 0, enhancers: [],
 });
 
 describe('ResultCompactor', () => {

@@ -6,7 +6,7 @@ import { unknownEnhancers } from '../../src/verify/enhancers.ts';
 const KNOWN = ['apply-code', 'jobs-filter', 'language-switcher', 'mobile-menu', 'slider', 'support-search'];
 
 const result = (file: string, locale: string, enhancers: string[]): JobResult => ({
-  file: `/site/${file}`, locale, enhancers, paths: [], bytes: 0, usedKeys: [], passedValues: {}, fallbacks: [], links: [], alternates: 0,
+  file: `/site/${file}`, route: null, locale, enhancers, paths: [], bytes: 0, usedKeys: [], passedValues: {}, fallbacks: [], links: [], alternates: 0,
 });
 
 describe('closestName', () => {
