@@ -30,6 +30,8 @@ export function pageDependencies(
   const byLayout = new Map<string, Set<string>>();
   const result = new Map<string, Set<string>>();
   for (const page of pages) {
+    // The paths of a page with parameters share its file (and layout): its set is made once.
+    if (result.has(page.file)) continue;
     let layoutDeps = byLayout.get(page.layout);
     if (!layoutDeps) {
       const layoutFile = layoutFiles.get(page.layout);

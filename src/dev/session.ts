@@ -164,7 +164,7 @@ export class DevSession {
     for (const file of state.dataFiles?.read ?? []) this.dataFiles.add(file);
     this.jobs = new Map(state.results.map((r) => [jobKey(r, r.locale), r]));
     this.deps = this.dependencies(state);
-    const rendered = state.results.map((r) => ({ page: pageName(this.pageOf(state, r)!), locale: r.locale }));
+    const rendered = state.results.map((r) => ({ page: r.route ?? '404', locale: r.locale }));
     return { kind: 'full', rendered, paths: state.results.flatMap((r) => publicPaths(state, r)), reloadAll: true, shown: [] };
   }
 
@@ -234,8 +234,10 @@ export class DevSession {
       }
       if (changes.length) {
         const known = [...this.jobs.values()].map((r) => ({ file: r.file, route: r.route, locale: r.locale, usedKeys: new Set(r.usedKeys) }));
+        // By file and route: a page with parameters may have thousands of paths.
+        const pages = new Map(allPages().map((p) => [jobKey(routeOf(p), ''), p]));
         for (const job of jobsAffectedByMessages(known, changes, draft.messages, config.defaultLocale.code, config.locales)) {
-          const page = this.pageOf(draft, job);
+          const page = pages.get(jobKey(job, ''));
           if (page) selected.set(jobKey(job, job.locale), { page, locale: job.locale });
         }
       }
@@ -326,10 +328,6 @@ export class DevSession {
     const layoutFile = new Map(layouts.map((name, i) => [name, layoutFiles[i]!]));
     const pages = [...state.pages, ...(state.notFound ? [state.notFound] : [])];
     return pageDependencies(metafile, state.config.root, pages, layoutFile);
-  }
-
-  private pageOf(state: BuildState, { file, route }: { file: string; route: string | null }): PageInfo | undefined {
-    return state.pages.find((p) => p.file === file && p.path === route) ?? (state.notFound?.file === file ? state.notFound : undefined);
   }
 }
 
