@@ -277,7 +277,10 @@ export async function runServerEsbuild(
     if (!failure.errors) throw cause;
     const detail = (await (await api()).formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
     const first = failure.errors.find((e) => e.location)?.location;
-    throw errors.bundleFailed(detail, first ? { file: path.resolve(config.root, first.file), line: first.line, column: first.column + 1 } : undefined);
+    // An import of a file of no kind the bundle takes (`import post from './post.md'`): say how to read it.
+    const unbundled = failure.errors.find((e) => /^No loader is configured for "\.[^"]+" files: /.test(e.text) && /\.[cm]?[jt]sx?$/.test(e.location?.file ?? ''));
+    const hint = unbundled ? `\n\n${unreadHint(unbundled)}` : '';
+    throw errors.bundleFailed(detail.trimEnd() + hint, first ? { file: path.resolve(config.root, first.file), line: first.line, column: first.column + 1 } : undefined);
   }
   // esbuild writes the metafile's paths relative to the real path of its working folder.
   const base = await realpath(config.root);
@@ -394,4 +397,19 @@ export function decodeBuilt(json: unknown, base: string, outdir: string, kept: B
 function outputFile(file: string, hash: string, contents: Uint8Array): esbuild.OutputFile {
   let text: string | undefined;
   return { path: file, hash, contents, get text() { return (text ??= Buffer.from(contents).toString('utf8')); } };
+}
+
+/**
+ * What to do about an import of a file of a kind the bundle does not take (`import post from
+ * './post.md'`): read it as the module loads, with the path from the importing module.
+ */
+function unreadHint(error: esbuild.Message): string {
+  const [, ext, file] = /^No loader is configured for "(\.[^"]+)" files: (.+)$/.exec(error.text)!;
+  const from = error.location ? path.dirname(error.location.file) : null;
+  const rel = from === null ? path.basename(file!) : path.relative(from, file!).split(path.sep).join('/');
+  const url = rel.startsWith('.') ? rel : `./${rel}`;
+  return (
+    `A ${ext} file is not bundled: read it at the top of the module instead, as it loads, with ` +
+    `readFileSync(new URL('${url}', import.meta.url), 'utf8') from node:fs (it is then an input of the build, as every file the pages read is).`
+  );
 }

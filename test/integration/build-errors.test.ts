@@ -456,6 +456,19 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect(err.detail).toMatch(/pages\/about\.tsx:6:\d+/);
   });
 
+  it('an import of a file the bundle does not take (a .md post) says how to read it, with its path from the importing module', async () => {
+    const err = await failingBuild({
+      'pages/about.tsx': PAGE('return <h1>{post}</h1>;', "import post from '../content/post.md';"),
+      'content/post.md': '# A post\n',
+    });
+    expect(err.code).toBe('BundleFailed');
+    expect(err.detail).toContain('No loader is configured for ".md" files: content/post.md');
+    expect(err.detail!.split('\n').at(-1)).toBe(
+      "A .md file is not bundled: read it at the top of the module instead, as it loads, with readFileSync(new URL('../content/post.md', import.meta.url), 'utf8') from node:fs " +
+        '(it is then an input of the build, as every file the pages read is).',
+    );
+  });
+
   it('`sitegen build` whose page does not bundle ends the render workers it started while esbuild ran, and exits with the error', async () => {
     const root = await site();
     await applyChanges(root, { 'pages/about.tsx': PAGE('return <h1>{t("about.title")</h1>;') });
