@@ -322,6 +322,9 @@ export const errors = {
       { cause, detail: where ? `at ${where}` : undefined },
     );
   },
+  /** A page's `paths()` or `head(params)` threw (`what`: `its paths()`, `its head for /blog/x`). */
+  pageExportFailed: (file: string, what: string, cause: unknown, where: string | undefined) =>
+    new SitegenError('PageExportFailed', `${file}: ${what} threw: ${why(cause)}. Fix it, or catch the failure there.`, { cause, detail: where ? `at ${where}` : undefined }),
   pageCalledExit: (code: number | string) =>
     new SitegenError('PageCalledExit', `it called process.exit(${code}). A page must not end the build; throw an error instead.`),
   renderWorkerExited: (pages: string[], code: number) =>

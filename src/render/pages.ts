@@ -66,6 +66,15 @@ export async function describePages(
     }
     return { file, key, path: routePath, base, layout, aliases: aliases as string[], head };
   };
+  /** What a page's `paths()` or `head(params)` gives; a throw is the page's error, named. */
+  const call = <T,>(key: string, what: string, fn: () => T): T => {
+    try {
+      return fn();
+    } catch (cause) {
+      if (cause instanceof Error && cause.name === 'SitegenError') throw cause;
+      throw errors.pageExportFailed(key, what, cause, cause instanceof Error ? siteFrame(cause.stack, path.dirname(modulePath), root) : undefined);
+    }
+  };
   // Each path a page with parameters lists is a page of its own, rendered by the same module.
   const pages: PageInfo[] = [];
   const taken = new Map(routes.filter((r) => !r.params).map((r) => [r.path, projectPath(root, r.file)]));
@@ -76,7 +85,8 @@ export async function describePages(
       continue;
     }
     const module = mod.pages[shared.key]!;
-    for (const [index, params] of pageParams(module.paths, route.params, shared.key).entries()) {
+    const listed = typeof module.paths === 'function' ? call(shared.key, 'its paths()', module.paths as () => unknown) : module.paths;
+    for (const [index, params] of pageParams(listed, route.params, shared.key, typeof module.paths === 'function').entries()) {
       const routePath = route.path.replace(/\[([^\]/]+)\]/g, (_, name: string) => params[name]!);
       const which = `${shared.key} (paths[${index}]: ${route.params.map((n) => `${n} ${JSON.stringify(params[n])}`).join(', ')})`;
       if (routePath === NOT_FOUND_PATH) throw errors.notFoundPathTaken(which, `the path ${NOT_FOUND_PATH}`);
@@ -85,7 +95,8 @@ export async function describePages(
       const other = taken.get(routePath);
       if (other !== undefined) throw errors.duplicateRoute(routePath, other, which);
       taken.set(routePath, which);
-      const head = typeof module.head === 'function' ? pageHead((module.head as (params: Record<string, string>) => unknown)({ ...params }), shared.key, routePath) : shared.head;
+      const headOf = module.head as (params: Record<string, string>) => unknown;
+      const head = typeof headOf === 'function' ? pageHead(call(shared.key, `its head for ${routePath}`, () => headOf({ ...params })), shared.key, routePath) : shared.head;
       pages.push({ ...shared, path: routePath, base: routeBase(routePath), params, head });
     }
   }
@@ -104,19 +115,18 @@ function pageHead(head: unknown, key: string, route?: string): PageInfo['head'] 
   if (given.values === undefined) return { title: given.title, description: given.description };
   const values = given.values as Record<string, unknown> | null;
   const fine = typeof values === 'object' && values !== null && !Array.isArray(values) && Object.values(values).every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)));
-  if (!fine) throw errors.pageBadHead(key, route ?? 'its head');
+  if (!fine) throw errors.pageBadHead(key, route);
   return { title: given.title, description: given.description, values: { ...(values as Record<string, string | number>) } };
 }
 
 /**
  * The params of each path a page with parameters lists (`export const paths`): an object with a
  * value for each parameter (a string or a whole number; other keys are the page's own), or for a
- * page of one parameter its value alone. A function is called for the list.
+ * page of one parameter its value alone. `called`: the list is what a `paths()` function returned.
  */
-function pageParams(paths: unknown, names: string[], key: string): Record<string, string>[] {
+function pageParams(list: unknown, names: string[], key: string, called: boolean): Record<string, string>[] {
   const example = names.length === 1 ? `{ ${names[0]}: 'hello-world' }` : `{ ${names.map((n) => `${n}: '...'`).join(', ')} }`;
-  if (paths === undefined) throw errors.pagePathsMissing(key, 'exports no paths', example);
-  const list = typeof paths === 'function' ? (paths as () => unknown)() : paths;
+  if (list === undefined && !called) throw errors.pagePathsMissing(key, 'exports no paths', example);
   if (list instanceof Promise) throw errors.pagePathsMissing(key, 'its paths() returns a promise', example);
   if (!Array.isArray(list)) throw errors.pagePathsMissing(key, `its paths are ${shownValue(list)}, not a list`, example);
   const seen = new Map<string, number>();

@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * The first frame of an error's stack that lies in the site's own code (pages, templates), as
@@ -35,7 +35,8 @@ export function siteFrame(stack: string | undefined, bundleDir: string, root: st
     if (file.startsWith(bundleDir + path.sep)) {
       const entry = mapOf(file)?.findEntry(lineNo - 1, col - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
       if (!entry?.originalSource) continue;
-      file = real(entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file), entry.originalSource));
+      // A source map's sources are URLs, relative to the map: `../pages/blog/%5Bslug%5D.tsx`.
+      file = real(fileURLToPath(new URL(entry.originalSource, pathToFileURL(file))));
       lineNo = entry.originalLine! + 1;
       col = entry.originalColumn! + 1;
     }

@@ -761,6 +761,16 @@ describe('a page with parameters that lists no right paths stops the build, nami
     expect(twice.message).toBe('pages/[slug]/[slug].tsx names the parameter [slug] twice in its path. Give each parameter of a path its own name.');
   });
 
+  it("a paths() or head function that throws is the page's error, named, not a crash of sitegen", async () => {
+    const paths = await failingBuild({ 'pages/posts/[slug].tsx': PARAM_PAGE(`${HEAD}\nexport function paths() { throw new Error('no posts folder'); }`) });
+    expect(paths.code).toBe('PageExportFailed');
+    expect(paths.message).toBe('pages/posts/[slug].tsx: its paths() threw: no posts folder. Fix it, or catch the failure there.');
+    expect(paths.detail).toMatch(/^at pages\/posts\/\[slug\]\.tsx:3:\d+$/);
+    const head = await failingBuild({ 'pages/posts/[slug].tsx': PARAM_PAGE("export const paths = ['a', 'b'];\nexport const head = ({ slug }: { slug: string }) => ({ title: ({ a: 'about.title' } as Record<string, string>)[slug]!.trim(), description: 'about.description' });") });
+    expect(head.code).toBe('PageExportFailed');
+    expect(head.message).toMatch(/^pages\/posts\/\[slug\]\.tsx: its head for \/posts\/b threw: .*undefined.*\. Fix it, or catch the failure there\.$/);
+  });
+
   it('a path whose render throws is named by its file and its path', async () => {
     const err = await failingBuild({
       'pages/posts/[slug].tsx': `export const head = { title: 'about.title', description: 'about.description' };
@@ -773,6 +783,8 @@ export default function Post({ params }: { params: { slug: string } }) {
     });
     expect(err.code).toBe('RenderFailed');
     expect(err.message).toMatch(/^pages\/posts\/\[slug\]\.tsx \(\/posts\/broken\) threw while rendering in locale (en|ar|de): no such post/);
+    // The source map's URL of the file (`%5Bslug%5D`) is its path again.
+    expect(err.detail).toMatch(/^at pages\/posts\/\[slug\]\.tsx:4:\d+$/);
   });
 });
 
