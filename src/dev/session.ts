@@ -18,6 +18,7 @@ import { readMessageFile } from '../i18n/messages.ts';
 import type { JobResult, PageInfo, RenderJob } from '../render/context.ts';
 import { assetsDir, notFoundFile } from '../paths.ts';
 import { pageDependencies, pagesAffectedBy } from './dependency-graph.ts';
+import { dirPrint } from '../cache/bundle-cache.ts';
 import { changedKeys, jobsAffectedByMessages, type MessageChange } from './message-diff.ts';
 import { messagesNow } from '../i18n/deferred-messages.ts';
 import { normalPath } from './live-reload.ts';
@@ -128,7 +129,7 @@ export class DevSession {
     const isConfig = (f: string) => this.configFiles.has(f) || (path.dirname(f) === this.root && CONFIG_FILES.includes(path.basename(f)));
     if (list.some(isConfig)) return this.full(signal, atRest);
     // A file the modules read, or one added to or removed from a folder they listed.
-    if (list.some((f) => this.dataFiles.has(f) || this.dataFiles.has(path.dirname(f)))) return this.full(signal, atRest, true);
+    if (list.some((f) => this.dataFiles.has(f) || this.listingChanged(state, path.dirname(f)))) return this.full(signal, atRest, true);
     // Static files and the site's enhancers are bundled by the full build only (the runtime's assets).
     if (list.some((f) => inside(config.staticDir, f) || inside(config.enhancersDir, f))) return this.full(signal, atRest);
     const localeFiles = list.filter((f) => inside(config.localesDir, f) && f.endsWith('.json'));
@@ -321,6 +322,18 @@ export class DevSession {
     const now = await discoverRoutes(state.config);
     const key = (routes: { path: string; file: string }[], nf: string | null) => JSON.stringify([routes.map((r) => [r.path, r.file]), nf]);
     return key(now.routes, now.notFound) !== key(state.routes, state.notFoundFile);
+  }
+
+  /**
+   * Whether the names in a folder the modules listed are not those the last build saw: a change
+   * inside it to a file they did not read (an editor's swap or backup file, `sed -i`'s temporary
+   * file made and gone again) is none of theirs. A folder the session knows but the last build
+   * did not print counts as changed.
+   */
+  private listingChanged(state: BuildState, dir: string): boolean {
+    if (!this.dataFiles.has(dir)) return false;
+    const before = state.dataFiles?.inputs.dirs.find(([listed]) => listed === dir)?.[1];
+    return before === undefined || dirPrint(dir, true) !== before;
   }
 
   private dependencies(state: BuildState): Map<string, Set<string>> {

@@ -299,6 +299,47 @@ export default function News() { return <h1 data-news>{news.join(' + ')}</h1>; }
     }
   });
 
+  it('leaves alone a change in a listed folder to a file the pages did not read, as long as its names are the same', async () => {
+    const content = path.join(site, 'content/notes');
+    await mkdir(content, { recursive: true });
+    await writeFile(path.join(content, 'a.md'), 'first note');
+    const notes = `import { readdirSync, readFileSync } from 'node:fs';
+export const head = { title: 'about.title', description: 'about.description' };
+const dir = new URL('../content/notes/', import.meta.url);
+const notes = readdirSync(dir).filter((name) => name.endsWith('.md')).sort().map((name) => readFileSync(new URL(name, dir), 'utf8'));
+export default function Notes() { return <h1 data-notes>{notes.join(' + ')}</h1>; }
+`;
+    try {
+      const added = nextReportFor(server, 'pages/notes.tsx');
+      await save('pages/notes.tsx', notes);
+      expect(await added).toMatchObject({ status: 'ok' });
+      // A file the module read (and, once the rebuild it makes is done, the folder is watched).
+      const read = nextReportFor(server, 'content/notes/a.md');
+      await writeFile(path.join(content, 'a.md'), 'edited note');
+      expect(await read).toMatchObject({ status: 'ok', kind: 'full' });
+      expect((await page('/notes')).html).toContain('<h1 data-notes="true">edited note</h1>');
+      // A new name in the folder: the listing the module got changed.
+      const listed = nextReportFor(server, 'content/notes/todo.txt');
+      await writeFile(path.join(content, 'todo.txt'), 'draft');
+      expect(await listed).toMatchObject({ status: 'ok', kind: 'full' });
+      // Its content, which no module read: nothing to do.
+      const unread = nextReportFor(server, 'content/notes/todo.txt');
+      await writeFile(path.join(content, 'todo.txt'), 'draft, longer');
+      expect(await unread).toMatchObject({ status: 'ok', kind: 'none', rendered: [] });
+      // A hidden file is not among the names the build keys a folder by. (An editor's swap file,
+      // `.a.md.swp`, chokidar leaves out itself.)
+      const hidden = nextReportFor(server, 'content/notes/.draft');
+      await writeFile(path.join(content, '.draft'), 'hidden');
+      expect(await hidden).toMatchObject({ status: 'ok', kind: 'none' });
+    } finally {
+      const removed = nextReportFor(server, 'pages/notes.tsx');
+      await rm(path.join(site, 'pages/notes.tsx'), { force: true });
+      await removed;
+      await rm(path.join(site, 'content'), { recursive: true, force: true });
+      await server.idle();
+    }
+  });
+
   it("gives a component and a page edited during the session to name import.meta their own, not the bundle's, and keeps it on later edits", async () => {
     const own = (file: string) => `data-where={import.meta.url.endsWith('${file}') ? 'own' : import.meta.url}`;
     const badge = await edit('templates/components/Badge.tsx', (s) => s.replace('data-badge>', `data-badge ${own('/templates/components/Badge.tsx')}>`));
