@@ -166,7 +166,10 @@ describe('a site made with sitegen init, with pl and pt-PT added by config', () 
     await writeFile(
       typed,
       `import type { LayoutName } from 'sitegen';\nimport { readFileSync } from 'node:fs';\nimport logo from '../templates/static/favicon.svg';\nexport const layout: LayoutName = 'landing';\nexport const src: string = logo;\n` +
-        `export const text: string = readFileSync(new URL('../package.json', import.meta.url), 'utf8') + (process.env.SITE_TAG ?? '');\n`,
+        `export const text: string = readFileSync(new URL('../package.json', import.meta.url), 'utf8') + (process.env.SITE_TAG ?? '');\n` +
+        // A page with parameters: its params and a head with values.
+        `import type { PageHead, PageProps } from 'sitegen';\nexport const head = ({ slug }: PageProps<'slug'>['params']): PageHead => ({ title: 'a', description: 'b', values: { slug, n: 1 } });\n` +
+        `export function Post({ params }: PageProps<'slug'>) { const slug: string = params.slug; return slug; }\n`,
     );
     await run('npx', ['tsc', '--noEmit'], site).finally(() => rm(typed));
     await writeFile(path.join(site, 'pages', 'wrong.tsx'), `import { useI18n } from 'sitegen';\nexport default function Wrong() {\n  const n: number = useI18n().locale.code;\n  return <p>{n}</p>;\n}\n`);
