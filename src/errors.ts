@@ -278,6 +278,12 @@ export const errors = {
   /** One entry of a page's `paths` that gives no page path (`problem` says why). */
   pagePathInvalidParam: (file: string, index: number, entry: string, problem: string) =>
     new SitegenError('PageParamInvalid', `${file}: paths[${index}] (${entry}) ${problem}`),
+  routeNameTaken: (name: string, a: string, b: string, defaultLocale: string) =>
+    new SitegenError(
+      'RouteNameTaken',
+      `${a} and ${b} would have the same route name, ${name}: the manifest names a route by its path's folders joined by '-' (${name}___${defaultLocale}), ` +
+        "and the browser runtime finds a page's route by that name. Rename one of them.",
+    ),
   duplicateRoute: (urlPath: string, a: string, b: string) =>
     new SitegenError('DuplicateRoute', `Both ${a} and ${b} claim the path ${urlPath}. Remove one of them.`),
   bundleFailed: (details: string, location?: SourceLocation) =>

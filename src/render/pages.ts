@@ -100,6 +100,14 @@ export async function describePages(
       pages.push({ ...shared, path: routePath, base: routeBase(routePath), params, head });
     }
   }
+  // The manifest names a route by its path's folders joined by '-' (paths.ts, routeName): the
+  // runtime finds a page's route by that name, so two paths must not share one.
+  const named = new Map<string, PageInfo>();
+  for (const page of pages) {
+    const other = named.get(page.base);
+    if (other) throw errors.routeNameTaken(page.base, pageLabel(other), pageLabel(page), config.defaultLocale.code);
+    named.set(page.base, page);
+  }
   return {
     pages,
     notFound: notFound ? describe(notFound, null, '404') : null,
@@ -137,7 +145,7 @@ function pageParams(list: unknown, names: string[], key: string, called: boolean
     const params: Record<string, string> = {};
     for (const name of names) {
       const value = given[name];
-      const text = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value;
+      const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
       if (text === undefined) throw errors.pagePathInvalidParam(key, index, entry, `gives no value for the parameter [${name}].`);
       if (typeof text !== 'string' || !PARAM_VALUE.test(text)) {
         throw errors.pagePathInvalidParam(
@@ -164,4 +172,9 @@ function shownValue(value: unknown): string {
   const text = JSON.stringify(value);
   if (text === undefined) return String(value);
   return text.length > 80 ? text.slice(0, 77) + '...' : text;
+}
+
+/** A page as an error names it: its file and path (`pages/a/b.tsx (the page /a/b)`). */
+function pageLabel(page: PageInfo): string {
+  return `${page.key} (the page ${page.path})`;
 }

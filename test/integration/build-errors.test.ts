@@ -743,6 +743,15 @@ describe('a page with parameters that lists no right paths stops the build, nami
     expect(cased.message).toContain('(Team/index.html and team/index.html are one path on a case-insensitive file system');
   });
 
+  it('two paths with one route name (/team-berlin and /team/berlin): the manifest and the runtime name routes by it', async () => {
+    const err = await failingBuild({ 'pages/team-berlin.tsx': PAGE('return <h1>x</h1>;'), 'pages/team/[city].tsx': PARAM_PAGE(`${HEAD}\nexport const paths = [{ city: 'berlin' }];`.replace("'slug'", "'city'")) });
+    expect(err.code).toBe('RouteNameTaken');
+    expect(err.message).toBe(
+      "pages/team-berlin.tsx (the page /team-berlin) and pages/team/[city].tsx (the page /team/berlin) would have the same route name, team-berlin: the manifest names a route by its path's folders joined by '-' (team-berlin___en), " +
+        "and the browser runtime finds a page's route by that name. Rename one of them.",
+    );
+  });
+
   it('aliases, a head function that gives no head, the same parameter twice in a path', async () => {
     const aliases = await failingBuild({ 'pages/posts/[slug].tsx': PARAM_PAGE(`${HEAD}\nexport const paths = ['a'];\nexport const aliases = ['/old.html'];`) });
     expect(aliases.code).toBe('BadAlias');
