@@ -278,6 +278,17 @@ export const errors = {
   /** One entry of a page's `paths` that gives no page path (`problem` says why). */
   pagePathInvalidParam: (file: string, index: number, entry: string, problem: string) =>
     new SitegenError('PageParamInvalid', `${file}: paths[${index}] (${entry}) ${problem}`),
+  pageImageInvalid: (file: string, route: string | undefined, value: unknown) =>
+    new SitegenError(
+      'PageImageInvalid',
+      `${file}${route === undefined ? '' : ` gives ${route}`} the head image ${shown(value)}: it must be the path of an image of the site ('/covers/post.png' in templates/static, or an imported image's URL), ` +
+        'an absolute http(s) URL, or { path, width, height } with its size in whole pixels.',
+    ),
+  pageImageMissing: (file: string, route: string | undefined, image: string) =>
+    new SitegenError(
+      'PageImageMissing',
+      `${file}${route === undefined ? '' : ` gives ${route}`} the head image ${image}, which is no file of this build: put it in templates/static (${image} is then templates/static${image}), or import the image and give its URL.`,
+    ),
   routeNameTaken: (name: string, a: string, b: string, defaultLocale: string) =>
     new SitegenError(
       'RouteNameTaken',

@@ -27,6 +27,12 @@ export interface PageHead {
   title: string;
   description: string;
   values?: Record<string, string | number>;
+  /**
+   * The page's own social preview image (og:image, twitter:image) instead of the site's
+   * `socialImage`: a file of templates/static (`'/covers/post.png'`), an imported image's URL, an
+   * absolute URL, or `{ path, width, height }`. Its size is read from a file of the site.
+   */
+  image?: string | { path: string; width: number; height: number };
 }
 
 /**

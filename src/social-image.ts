@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { GIF } from 'image-size/types/gif';
 import { JPG } from 'image-size/types/jpg';
@@ -42,6 +42,44 @@ export function socialImageTags(image: string | SocialImage, staticDir: string):
     return { path: image, width: turned ? size.height : size.width, height: turned ? size.width : size.height };
   } catch {
     return unknown;
+  }
+}
+
+/**
+ * A page's own social preview image (`head.image`), as its head tags give it: a file of the static
+ * folder or an image the pages import (its URL in the assets folder: `files`, the bundle's), each
+ * with the size read from it; an absolute URL without a size; or the `{ path, width, height }`
+ * given. Null when the path names no file of the site (the build's error, naming the page).
+ */
+export function pageImageTags(
+  image: string | SocialImage,
+  site: { staticDir: string; assetsBase: string; files: readonly { name: string; contents: Uint8Array }[] },
+): SocialImageTags | null {
+  if (typeof image !== 'string') return image;
+  // Also on a CDN (an absolute assetsBase): its URL there.
+  const assets = `${site.assetsBase}assets/`;
+  if (image.startsWith(assets)) {
+    const file = site.files.find((f) => f.name === image.slice(assets.length));
+    if (!file) return null;
+    const size = sizeOfBytes(Buffer.from(file.contents.buffer, file.contents.byteOffset, file.contents.byteLength));
+    return { path: image, width: size?.width ?? null, height: size?.height ?? null };
+  }
+  if (/^https?:\/\//.test(image)) return { path: image, width: null, height: null };
+  const file = path.join(site.staticDir, image);
+  if (!image.startsWith('/') || !isWithin(file, site.staticDir) || !statSync(file, { throwIfNoEntry: false })?.isFile()) return null;
+  return socialImageTags(image, site.staticDir);
+}
+
+/** The size of an image held whole in memory, turned as its EXIF orientation shows it; null for another type. */
+function sizeOfBytes(bytes: Buffer): { width: number; height: number } | null {
+  const type = TYPES.find((t) => t.validate(bytes));
+  if (!type) return null;
+  try {
+    const size = type.calculate(bytes);
+    const turned = (size.orientation ?? 1) >= 5;
+    return { width: turned ? size.height : size.width, height: turned ? size.width : size.height };
+  } catch {
+    return null;
   }
 }
 

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { lstat, readdir, readFile, rename } from 'node:fs/promises';
-import type { ResolvedConfig } from './config.ts';
+import type { ResolvedConfig, SocialImage } from './config.ts';
 import type { Logger } from './logger.ts';
 import { loadMessages, type LoadedMessages, type LoadOptions } from './i18n/messages.ts';
 import { parseWhileWaiting } from './i18n/parse-ahead.ts';
@@ -39,7 +39,7 @@ import type { Shard } from './shard.ts';
 import { addPassedValues, renderUnseenPages } from './shard-usage.ts';
 import { renderRobots, sitemapParts } from './sitemap.ts';
 import { errors, SitegenError } from './errors.ts';
-import { socialImageTags } from './social-image.ts';
+import { pageImageTags, socialImageTags, type SocialImageTags } from './social-image.ts';
 import { damageWarnings, type CacheLocation } from './cache/build-cache.ts';
 import type { Inputs } from './cache/bundle-cache.ts';
 import { hashKey } from './cache/entries.ts';
@@ -408,7 +408,7 @@ export async function bundleStage(state: BuildState): Promise<void> {
       void state.prestarted?.then((workers) => workers?.load(server.modulePath));
       // A bundle from the cache had no esbuild to wait for: the check runs while the pages are described.
       release();
-      return describePages(server.modulePath, config, state.routes, state.notFoundFile, server.layouts);
+      return describePages(server.modulePath, config, state.routes, state.notFoundFile, server.layouts, pageImages(config, server));
     });
   const runtime = state.runtimeBuild ?? runtimeAssets(state);
   const statics = listStatic(config.staticDir);
@@ -436,6 +436,12 @@ export async function bundleStage(state: BuildState): Promise<void> {
   });
   addStylesheet(state, state.server!);
   state.buildId = await buildId(state);
+}
+
+/** A page's own social image as its head tags give it (social-image.ts, pageImageTags): a static file or an image the bundle imports. */
+export function pageImages(config: ResolvedConfig, server: ServerBundle): (image: string | SocialImage) => SocialImageTags | null {
+  const site = { staticDir: config.staticDir, assetsBase: config.assetsBase, files: server.files };
+  return (image) => pageImageTags(image, site);
 }
 
 /** The site's one stylesheet: the pages' CSS and the runtime's own few rules, content-hashed. */

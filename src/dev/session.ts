@@ -8,7 +8,7 @@ import type { Logger } from '../logger.ts';
 import { errors } from '../errors.ts';
 import { writeOut } from '../output.ts';
 import { runPipeline } from '../build.ts';
-import { addStylesheet, checkStage, jobError, newState, renderContext, verifyStage, type BuildState } from '../stages.ts';
+import { addStylesheet, checkStage, jobError, newState, pageImages, renderContext, verifyStage, type BuildState } from '../stages.ts';
 import { BundleFolder, bundleServer } from '../bundle.ts';
 import { describePages } from '../render/pages.ts';
 import { ASSET_FILES_FOLDER } from '../bundle-esbuild.ts';
@@ -215,7 +215,7 @@ export class DevSession {
       if (sourceFiles.length) {
         const server = await bundleServer(config, state.routes, state.notFoundFile, await this.folder());
         draft.server = server;
-        const described = await describePages(server.modulePath, config, state.routes, state.notFoundFile, server.layouts);
+        const described = await describePages(server.modulePath, config, state.routes, state.notFoundFile, server.layouts, pageImages(config, server));
         if (signal.aborted) throw new Superseded();
         if (shapeChanged(state, described.pages, server.layouts)) {
           await server.dispose();

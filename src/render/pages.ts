@@ -9,6 +9,8 @@ import type { ResolvedConfig } from '../config.ts';
 import { importModule } from '../import-module.ts';
 import { siteFrame } from './source-location.ts';
 import type { DataRead } from './read-files.ts';
+import type { SocialImage } from '../config.ts';
+import type { SocialImageTags } from '../social-image.ts';
 
 interface PageModule {
   default?: unknown;
@@ -35,6 +37,8 @@ export async function describePages(
   routes: RouteFile[],
   notFound: string | null,
   layouts: string[],
+  /** A page's own social image (`head.image`) as its head tags give it; null for a path that names no file of the site. */
+  images: (image: string | SocialImage) => SocialImageTags | null,
 ): Promise<{ pages: PageInfo[]; notFound: PageInfo | null; data: DataRead }> {
   const { root } = config;
   const codes = config.locales.map((l) => l.code);
@@ -50,7 +54,7 @@ export async function describePages(
     const layout = page.layout === undefined ? 'default' : String(page.layout);
     if (!layouts.includes(layout)) throw errors.unknownLayout(key, layout, layouts);
     // A page with parameters may give each of its paths a head of its own (below).
-    const head = params && typeof page.head === 'function' ? { title: '', description: '' } : pageHead(page.head, key);
+    const head = params && typeof page.head === 'function' ? { title: '', description: '' } : pageHead(page.head, key, images);
     // Every path of a page with parameters would have the same aliases.
     if (params && page.aliases !== undefined) throw errors.badAlias(key, page.aliases, 'params');
     const aliases = page.aliases === undefined ? [] : page.aliases;
@@ -96,7 +100,7 @@ export async function describePages(
       if (other !== undefined) throw errors.duplicateRoute(routePath, other, which);
       taken.set(routePath, which);
       const headOf = module.head as (params: Record<string, string>) => unknown;
-      const head = typeof headOf === 'function' ? pageHead(call(shared.key, `its head for ${routePath}`, () => headOf({ ...params })), shared.key, routePath) : shared.head;
+      const head = typeof headOf === 'function' ? pageHead(call(shared.key, `its head for ${routePath}`, () => headOf({ ...params })), shared.key, images, routePath) : shared.head;
       pages.push({ ...shared, path: routePath, base: routeBase(routePath), params, head });
     }
   }
@@ -116,15 +120,30 @@ export async function describePages(
   };
 }
 
-/** A page's head: message keys of its title and description, and the values of their arguments. */
-function pageHead(head: unknown, key: string, route?: string): PageInfo['head'] {
-  const given = head as { title?: unknown; description?: unknown; values?: unknown } | null | undefined;
+/**
+ * A page's head: message keys of its title and description, the values of their arguments, and its
+ * own social image (a path of the site or an absolute URL, or `{ path, width, height }`).
+ */
+function pageHead(head: unknown, key: string, images: (image: string | SocialImage) => SocialImageTags | null, route?: string): PageInfo['head'] {
+  const given = head as { title?: unknown; description?: unknown; values?: unknown; image?: unknown } | null | undefined;
   if (!given || typeof given.title !== 'string' || typeof given.description !== 'string') throw errors.pageBadHead(key, route);
-  if (given.values === undefined) return { title: given.title, description: given.description };
-  const values = given.values as Record<string, unknown> | null;
-  const fine = typeof values === 'object' && values !== null && !Array.isArray(values) && Object.values(values).every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)));
-  if (!fine) throw errors.pageBadHead(key, route);
-  return { title: given.title, description: given.description, values: { ...(values as Record<string, string | number>) } };
+  const result: PageInfo['head'] = { title: given.title, description: given.description };
+  if (given.values !== undefined) {
+    const values = given.values as Record<string, unknown> | null;
+    const fine = typeof values === 'object' && values !== null && !Array.isArray(values) && Object.values(values).every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)));
+    if (!fine) throw errors.pageBadHead(key, route);
+    result.values = { ...(values as Record<string, string | number>) };
+  }
+  if (given.image !== undefined) {
+    const image = given.image as { path?: unknown; width?: unknown; height?: unknown } | string;
+    const whole = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
+    const fine = typeof image === 'string' ? /^(\/|https?:\/\/)/.test(image) : typeof image === 'object' && image !== null && typeof image.path === 'string' && whole(image.width) && whole(image.height);
+    if (!fine) throw errors.pageImageInvalid(key, route, given.image);
+    const tags = images(image as string | SocialImage);
+    if (!tags) throw errors.pageImageMissing(key, route, image as string);
+    result.image = tags;
+  }
+  return result;
 }
 
 /**

@@ -556,7 +556,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
     defaultLocale: ctx.defaultLocale,
     baseUrl: ctx.baseUrl,
     siteName: ctx.site.name,
-    socialImage: ctx.site.socialImage,
+    socialImage: page.head.image ?? ctx.site.socialImage,
   });
   for (const key of entry.runtimeKeys) usage.keys.add(key);
   const name = routeName(routePath, locale.code);

@@ -4,7 +4,7 @@
  * size of some other site's image.
  */
 import { describe, expect, it } from 'vitest';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { parseDocument, DomUtils } from 'htmlparser2';
@@ -97,6 +97,59 @@ describe('the social preview image', () => {
         message: expect.stringMatching(/^`socialImage` in sitegen\.config\.ts is .* it must be the path of an image in templates\/static \('\/social\.png'\) or an absolute http\(s\) URL, or \{ path, width, height \}/),
       });
     }
+  });
+});
+
+describe("a page's own social image (head.image)", () => {
+  /** pages/posts/[slug].tsx: each post with its own image, from templates/static or imported. */
+  const POSTS = (images: string, imports = '') => `import type { PageHead, PageProps } from 'sitegen';
+${imports}
+const images: Record<string, unknown> = ${images};
+export const paths = Object.keys(images);
+export const head = ({ slug }: { slug: string }): PageHead => ({ title: 'about.title', description: 'about.description', image: images[slug] as PageHead['image'] });
+export default function Post({ params }: PageProps<'slug'>) { return <h1>{params.slug}</h1>; }
+`;
+
+  it('a file of templates/static or an imported image, with the size read from it, an absolute URL without one, or the size given; the other pages keep the site\'s', async () => {
+    const root = await site({
+      ...config(),
+      'pages/posts/[slug].tsx': POSTS(
+        "{ static: '/covers/static.png', imported: cover, remote: 'https://cdn.example/card.jpg', given: { path: '/covers/given.png', width: 800, height: 400 } }",
+        "import cover from './cover.png';",
+      ),
+    });
+    await writeFile(path.join(root, 'templates/static/social.png'), png(1200, 630));
+    await mkdir(path.join(root, 'templates/static/covers'), { recursive: true });
+    await writeFile(path.join(root, 'templates/static/covers/static.png'), png(1000, 500));
+    await writeFile(path.join(root, 'pages/posts/cover.png'), png(640, 320));
+    await buildSite(root);
+    expect(await imageTags(root, 'de/posts/static/index.html')).toEqual([
+      'og:image https://fixture.example/covers/static.png',
+      'og:image:width 1000',
+      'og:image:height 500',
+      'twitter:image https://fixture.example/covers/static.png',
+    ]);
+    const imported = await imageTags(root, 'posts/imported/index.html');
+    expect(imported[0]).toMatch(/^og:image https:\/\/fixture\.example\/_static\/assets\/cover-[\w-]+\.png$/);
+    expect(imported.slice(1, 3)).toEqual(['og:image:width 640', 'og:image:height 320']);
+    expect(await imageTags(root, 'ar/posts/remote/index.html')).toEqual(['og:image https://cdn.example/card.jpg', 'twitter:image https://cdn.example/card.jpg']);
+    expect((await imageTags(root, 'posts/given/index.html')).slice(0, 3)).toEqual(['og:image https://fixture.example/covers/given.png', 'og:image:width 800', 'og:image:height 400']);
+    expect((await imageTags(root, 'de/about/index.html'))[0]).toBe('og:image https://fixture.example/social.png');
+    // Client navigation brings the head tags with the payload.
+    const payload = JSON.parse(await read(path.join(root, 'dist'), `_static/${(await readdir(path.join(root, 'dist/_static'))).find((n) => /^[0-9a-f]{12}$/.test(n))}/de/posts/static/payload.json`)) as { head: { attrs: Record<string, string> }[] };
+    expect(payload.head.map((t) => t.attrs.content)).toContain('https://fixture.example/covers/static.png');
+  });
+
+  it('a path that names no file of the site, or a value of another kind, stops the build naming the page and its path', async () => {
+    const missing = await site({ ...config(), 'pages/posts/[slug].tsx': POSTS("{ first: '/covers/missing.png' }") });
+    await expect(buildSite(missing)).rejects.toMatchObject({
+      code: 'PageImageMissing',
+      message: 'pages/posts/[slug].tsx gives /posts/first the head image /covers/missing.png, which is no file of this build: put it in templates/static (/covers/missing.png is then templates/static/covers/missing.png), or import the image and give its URL.',
+    });
+    const wrong = await site({ ...config(), 'pages/posts/[slug].tsx': POSTS("{ first: 'covers/first.png' }") });
+    await expect(buildSite(wrong)).rejects.toMatchObject({ code: 'PageImageInvalid', message: expect.stringMatching(/^pages\/posts\/\[slug\]\.tsx gives \/posts\/first the head image "covers\/first\.png": it must be /) });
+    const sizeless = await site({ ...config(), 'pages/posts/[slug].tsx': POSTS("{ first: { path: '/x.png', width: 0, height: 10 } }") });
+    await expect(buildSite(sizeless)).rejects.toMatchObject({ code: 'PageImageInvalid' });
   });
 });
 
