@@ -226,10 +226,11 @@ function checkAssetsBase(value: unknown, from: string, locales: readonly Locale[
 }
 
 /**
- * `socialImage` as the config gives it, once it is known to be one: a path from the site's root
- * (`/social.png`) or an absolute http(s) URL, alone or with a size of whole pixels.
+ * A social preview image as a config or a page's head may give it, or null for a value of another
+ * kind: a path from the site's root (`/social.png`) or an absolute http(s) URL, alone or with a
+ * size of whole pixels (`{ path, width, height }`).
  */
-function checkSocialImage(value: unknown, file: string): string | SocialImage {
+export function asSocialImage(value: unknown): string | SocialImage | null {
   const isPath = (v: unknown): v is string => typeof v === 'string' && (/^https?:\/\/[^/]/.test(v) || /^\/[^/\\]/.test(v));
   const isSize = (v: unknown) => Number.isInteger(v) && (v as number) > 0;
   if (isPath(value)) return value;
@@ -237,7 +238,17 @@ function checkSocialImage(value: unknown, file: string): string | SocialImage {
     const { path: at, width, height } = value as Record<string, unknown>;
     if (isPath(at) && isSize(width) && isSize(height)) return { path: at, width: width as number, height: height as number };
   }
-  throw errors.socialImageInvalid(file, value);
+  return null;
+}
+
+/**
+ * `socialImage` as the config gives it, once it is known to be one: a path from the site's root
+ * (`/social.png`) or an absolute http(s) URL, alone or with a size of whole pixels.
+ */
+function checkSocialImage(value: unknown, file: string): string | SocialImage {
+  const image = asSocialImage(value);
+  if (image === null) throw errors.socialImageInvalid(file, value);
+  return image;
 }
 
 /** `untranslated` as a map by locale code with `'*'` for every locale; the array form is `'*'` alone. */

@@ -5,11 +5,10 @@ import { errors } from '../errors.ts';
 import type { PageInfo } from './context.ts';
 import { projectPath } from '../file-paths.ts';
 import { localePrefixOf, NOT_FOUND_PATH, routeBase } from '../paths.ts';
-import type { ResolvedConfig } from '../config.ts';
+import { asSocialImage, type ResolvedConfig, type SocialImage } from '../config.ts';
 import { importModule } from '../import-module.ts';
 import { siteFrame } from './source-location.ts';
 import type { DataRead } from './read-files.ts';
-import type { SocialImage } from '../config.ts';
 import type { SocialImageTags } from '../social-image.ts';
 
 interface PageModule {
@@ -135,11 +134,9 @@ function pageHead(head: unknown, key: string, images: (image: string | SocialIma
     result.values = { ...(values as Record<string, string | number>) };
   }
   if (given.image !== undefined) {
-    const image = given.image as { path?: unknown; width?: unknown; height?: unknown } | string;
-    const whole = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
-    const fine = typeof image === 'string' ? /^(\/|https?:\/\/)/.test(image) : typeof image === 'object' && image !== null && typeof image.path === 'string' && whole(image.width) && whole(image.height);
-    if (!fine) throw errors.pageImageInvalid(key, route, given.image);
-    const tags = images(image as string | SocialImage);
+    const image = asSocialImage(given.image);
+    if (image === null) throw errors.pageImageInvalid(key, route, given.image);
+    const tags = images(image);
     if (!tags) throw errors.pageImageMissing(key, route, image as string);
     result.image = tags;
   }
