@@ -36,13 +36,16 @@ export function socialImageTags(image: string | SocialImage, staticDir: string):
   if (!isWithin(file, staticDir)) return unknown;
   try {
     const size = sizeOf(file);
-    if (!size) return unknown;
-    // EXIF orientations 5 to 8 turn a JPEG a quarter: it is shown with its width and height swapped.
-    const turned = (size.orientation ?? 1) >= 5;
-    return { path: image, width: turned ? size.height : size.width, height: turned ? size.width : size.height };
+    return size ? { path: image, ...upright(size) } : unknown;
   } catch {
     return unknown;
   }
+}
+
+/** An image's size as it is shown: EXIF orientations 5 to 8 turn a JPEG a quarter, so its width and height swap. */
+function upright(size: { width: number; height: number; orientation?: number }): { width: number; height: number } {
+  const turned = (size.orientation ?? 1) >= 5;
+  return { width: turned ? size.height : size.width, height: turned ? size.width : size.height };
 }
 
 /**
@@ -53,13 +56,12 @@ export function socialImageTags(image: string | SocialImage, staticDir: string):
  */
 export function pageImageTags(
   image: string | SocialImage,
-  site: { staticDir: string; assetsBase: string; files: readonly { name: string; contents: Uint8Array }[] },
+  site: { staticDir: string; assetFiles: string; files: readonly { name: string; contents: Uint8Array }[] },
 ): SocialImageTags | null {
   if (typeof image !== 'string') return image;
-  // Also on a CDN (an absolute assetsBase): its URL there.
-  const assets = `${site.assetsBase}assets/`;
-  if (image.startsWith(assets)) {
-    const file = site.files.find((f) => f.name === image.slice(assets.length));
+  // `site.assetFiles`: the URL of the imported files' folder, also on a CDN (an absolute assetsBase).
+  if (image.startsWith(site.assetFiles)) {
+    const file = site.files.find((f) => f.name === image.slice(site.assetFiles.length));
     if (!file) return null;
     const size = sizeOfBytes(Buffer.from(file.contents.buffer, file.contents.byteOffset, file.contents.byteLength));
     return { path: image, width: size?.width ?? null, height: size?.height ?? null };
@@ -75,9 +77,7 @@ function sizeOfBytes(bytes: Buffer): { width: number; height: number } | null {
   const type = TYPES.find((t) => t.validate(bytes));
   if (!type) return null;
   try {
-    const size = type.calculate(bytes);
-    const turned = (size.orientation ?? 1) >= 5;
-    return { width: turned ? size.height : size.width, height: turned ? size.width : size.height };
+    return upright(type.calculate(bytes));
   } catch {
     return null;
   }

@@ -440,7 +440,7 @@ export async function bundleStage(state: BuildState): Promise<void> {
 
 /** A page's own social image as its head tags give it (social-image.ts, pageImageTags): a static file or an image the bundle imports. */
 export function pageImages(config: ResolvedConfig, server: ServerBundle): (image: string | SocialImage) => SocialImageTags | null {
-  const site = { staticDir: config.staticDir, assetsBase: config.assetsBase, files: server.files };
+  const site = { staticDir: config.staticDir, assetFiles: `${config.assetsBase}${ASSET_FILES_FOLDER}/`, files: server.files };
   return (image) => pageImageTags(image, site);
 }
 
