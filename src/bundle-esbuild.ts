@@ -278,7 +278,7 @@ export async function runServerEsbuild(
     const detail = (await (await api()).formatMessages(failure.errors, { kind: 'error', color: false })).join('\n');
     const first = failure.errors.find((e) => e.location)?.location;
     // An import of a file of no kind the bundle takes (`import post from './post.md'`): say how to read it.
-    const unbundled = failure.errors.find((e) => /^No loader is configured for "\.[^"]+" files: /.test(e.text) && /\.[cm]?[jt]sx?$/.test(e.location?.file ?? ''));
+    const unbundled = failure.errors.find((e) => NO_LOADER.test(e.text) && /\.[cm]?[jt]sx?$/.test(e.location?.file ?? ''));
     const hint = unbundled ? `\n\n${unreadHint(unbundled)}` : '';
     throw errors.bundleFailed(detail.trimEnd() + hint, first ? { file: path.resolve(config.root, first.file), line: first.line, column: first.column + 1 } : undefined);
   }
@@ -399,12 +399,15 @@ function outputFile(file: string, hash: string, contents: Uint8Array): esbuild.O
   return { path: file, hash, contents, get text() { return (text ??= Buffer.from(contents).toString('utf8')); } };
 }
 
+/** esbuild's error for an import of a file of a kind it has no loader for: the extension and the file. */
+const NO_LOADER = /^No loader is configured for "(\.[^"]+)" files: (.+)$/;
+
 /**
  * What to do about an import of a file of a kind the bundle does not take (`import post from
  * './post.md'`): read it as the module loads, with the path from the importing module.
  */
 function unreadHint(error: esbuild.Message): string {
-  const [, ext, file] = /^No loader is configured for "(\.[^"]+)" files: (.+)$/.exec(error.text)!;
+  const [, ext, file] = NO_LOADER.exec(error.text)!;
   const from = error.location ? path.dirname(error.location.file) : null;
   const rel = from === null ? path.basename(file!) : path.relative(from, file!).split(path.sep).join('/');
   const url = rel.startsWith('.') ? rel : `./${rel}`;

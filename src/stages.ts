@@ -692,7 +692,7 @@ function cachedRenderContext(state: BuildState, outDir: string): RenderContext {
  * The plan's pages: a planned (page file, locale) pair is every path of its file in that locale
  * (one, but for a page with parameters: its paths go together, also into a shard).
  */
-export function plannedPages(state: BuildState): RenderJob[] {
+function plannedPages(state: BuildState): RenderJob[] {
   const byFile = new Map<string, PageInfo[]>();
   for (const page of [...state.pages, ...(state.notFound ? [state.notFound] : [])]) {
     const list = byFile.get(page.file);
