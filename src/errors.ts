@@ -276,7 +276,7 @@ export const errors = {
         '(loaded at the top of the module, with a top-level await where the values come from files or a fetch).',
     ),
   /** One entry of a page's `paths` that gives no page path (`problem` says why). */
-  pagePathInvalidParam: (file: string, index: number, entry: string, problem: string) =>
+  pageParamInvalid: (file: string, index: number, entry: string, problem: string) =>
     new SitegenError('PageParamInvalid', `${file}: paths[${index}] (${entry}) ${problem}`),
   pageImageInvalid: (file: string, route: string | undefined, value: unknown) =>
     new SitegenError(

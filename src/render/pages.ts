@@ -157,14 +157,14 @@ function pageParams(list: unknown, names: string[], key: string, called: boolean
   return list.map((item: unknown, index) => {
     const entry = shownValue(item);
     const given: Record<string, unknown> = names.length === 1 && (typeof item === 'string' || typeof item === 'number') ? { [names[0]!]: item } : (item as Record<string, unknown>);
-    if (typeof given !== 'object' || given === null || Array.isArray(given)) throw errors.pagePathInvalidParam(key, index, entry, `is not an object with a value for ${names.map((n) => `[${n}]`).join(' and ')}: write ${example}.`);
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) throw errors.pageParamInvalid(key, index, entry, `is not an object with a value for ${names.map((n) => `[${n}]`).join(' and ')}: write ${example}.`);
     const params: Record<string, string> = {};
     for (const name of names) {
       const value = given[name];
       const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-      if (text === undefined) throw errors.pagePathInvalidParam(key, index, entry, `gives no value for the parameter [${name}].`);
+      if (text === undefined) throw errors.pageParamInvalid(key, index, entry, `gives no value for the parameter [${name}].`);
       if (typeof text !== 'string' || !PARAM_VALUE.test(text)) {
-        throw errors.pagePathInvalidParam(
+        throw errors.pageParamInvalid(
           key,
           index,
           entry,
@@ -176,7 +176,7 @@ function pageParams(list: unknown, names: string[], key: string, called: boolean
     const path = names.map((n) => params[n]).join('/');
     // (Values that differ in case only are two paths, which the output's check finds to be one file on macOS and Windows: output-paths.ts.)
     const before = seen.get(path);
-    if (before !== undefined) throw errors.pagePathInvalidParam(key, index, entry, `gives the same path as paths[${before}]. Give each path other values.`);
+    if (before !== undefined) throw errors.pageParamInvalid(key, index, entry, `gives the same path as paths[${before}]. Give each path other values.`);
     seen.set(path, index);
     return params;
   });
