@@ -91,6 +91,13 @@ async function nextReportFor(dev: DevServer, rel: string): Promise<RebuildReport
   }
 }
 
+/** Writes a file that is no part of the fixture (a test removes it itself) and resolves with the rebuild it causes. */
+async function writeAndRebuild(rel: string, text: string): Promise<RebuildReport> {
+  const next = nextReportFor(server, rel);
+  await writeFile(path.join(site, rel), text);
+  return next;
+}
+
 /** The next rebuild that ends 'ok' (the superseded and failed ones before it are skipped). */
 async function nextOk(dev: DevServer): Promise<void> {
   for (;;) if ((await dev.nextReport()).status === 'ok') return;
@@ -281,13 +288,9 @@ export default function News() { return <h1 data-news>{news.join(' + ')}</h1>; }
       await save('pages/news.tsx', news);
       expect(await added).toMatchObject({ status: 'ok' });
       expect((await page('/news')).html).toContain('<h1 data-news="true">first news</h1>');
-      const edited = nextReportFor(server, 'content/news/a.md');
-      await writeFile(path.join(content, 'a.md'), 'edited news');
-      expect(await edited).toMatchObject({ status: 'ok', kind: 'full' });
+      expect(await writeAndRebuild('content/news/a.md', 'edited news')).toMatchObject({ status: 'ok', kind: 'full' });
       expect((await page('/de/news')).html).toContain('<h1 data-news="true">edited news</h1>');
-      const more = nextReportFor(server, 'content/news/b.md');
-      await writeFile(path.join(content, 'b.md'), 'more news');
-      expect(await more).toMatchObject({ status: 'ok', kind: 'full' });
+      expect(await writeAndRebuild('content/news/b.md', 'more news')).toMatchObject({ status: 'ok', kind: 'full' });
       expect((await page('/news')).html).toContain('<h1 data-news="true">edited news + more news</h1>');
     } finally {
       // The page first: without it, the folder's removal builds.
@@ -314,23 +317,15 @@ export default function Notes() { return <h1 data-notes>{notes.join(' + ')}</h1>
       await save('pages/notes.tsx', notes);
       expect(await added).toMatchObject({ status: 'ok' });
       // A file the module read (and, once the rebuild it makes is done, the folder is watched).
-      const read = nextReportFor(server, 'content/notes/a.md');
-      await writeFile(path.join(content, 'a.md'), 'edited note');
-      expect(await read).toMatchObject({ status: 'ok', kind: 'full' });
+      expect(await writeAndRebuild('content/notes/a.md', 'edited note')).toMatchObject({ status: 'ok', kind: 'full' });
       expect((await page('/notes')).html).toContain('<h1 data-notes="true">edited note</h1>');
       // A new name in the folder: the listing the module got changed.
-      const listed = nextReportFor(server, 'content/notes/todo.txt');
-      await writeFile(path.join(content, 'todo.txt'), 'draft');
-      expect(await listed).toMatchObject({ status: 'ok', kind: 'full' });
+      expect(await writeAndRebuild('content/notes/todo.txt', 'draft')).toMatchObject({ status: 'ok', kind: 'full' });
       // Its content, which no module read: nothing to do.
-      const unread = nextReportFor(server, 'content/notes/todo.txt');
-      await writeFile(path.join(content, 'todo.txt'), 'draft, longer');
-      expect(await unread).toMatchObject({ status: 'ok', kind: 'none', rendered: [] });
+      expect(await writeAndRebuild('content/notes/todo.txt', 'draft, longer')).toMatchObject({ status: 'ok', kind: 'none', rendered: [] });
       // A hidden file is not among the names the build keys a folder by. (An editor's swap file,
       // `.a.md.swp`, chokidar leaves out itself.)
-      const hidden = nextReportFor(server, 'content/notes/.draft');
-      await writeFile(path.join(content, '.draft'), 'hidden');
-      expect(await hidden).toMatchObject({ status: 'ok', kind: 'none' });
+      expect(await writeAndRebuild('content/notes/.draft', 'hidden')).toMatchObject({ status: 'ok', kind: 'none' });
     } finally {
       const removed = nextReportFor(server, 'pages/notes.tsx');
       await rm(path.join(site, 'pages/notes.tsx'), { force: true });
