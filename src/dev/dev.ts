@@ -99,6 +99,16 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   let waiters: ((r: RebuildReport) => void)[] = [];
 
   let sources: SourceWatcher | undefined;
+  let closed = false;
+  /**
+   * Watches what the config and the pages read, from the last build on. A file or folder it read
+   * that changed before the watcher looked at it is rebuilt for (its write had no event).
+   */
+  const watchRead = () => {
+    void sources?.add([...session.configFiles, ...session.dataFiles]).then((fresh) => {
+      if (!closed) for (const file of session.changedSinceRead(fresh)) queue.add(file);
+    });
+  };
   const rebuild = async (changed: ReadonlySet<string>, signal: AbortSignal, settled: (options?: SettleOptions) => Promise<void> = async () => {}): Promise<boolean> => {
     const start = performance.now();
     const base = { id: reports.length + 1, changed: [...changed].map((f) => path.relative(root, f)).sort() };
@@ -106,7 +116,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     let report: RebuildReport;
     try {
       // The config's helpers are learnt as it loads (also when it then fails): watched from then on.
-      const outcome = await session.rebuild(changed, signal, settled).finally(() => sources?.add([...session.configFiles, ...session.dataFiles]));
+      const outcome = await session.rebuild(changed, signal, settled).finally(() => watchRead());
       report = { ...base, status: 'ok', kind: outcome.kind, rendered: sortRendered(outcome.rendered), paths: [...new Set(outcome.paths)].sort(), reloadAll: outcome.reloadAll, ms: performance.now() - start, problem: null };
       live.clearProblem();
       // Pages shown before the rebuild's end (OpenPages) are not updated twice.
@@ -184,6 +194,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     nextReport: () => new Promise((resolve) => waiters.push(resolve)),
     idle: () => queue.idle(),
     close: async () => {
+      closed = true;
       await watcher.close();
       await queue.close();
       live.closeAll();

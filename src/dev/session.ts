@@ -18,7 +18,7 @@ import { readMessageFile } from '../i18n/messages.ts';
 import type { JobResult, PageInfo, RenderJob } from '../render/context.ts';
 import { assetsDir, notFoundFile } from '../paths.ts';
 import { pageDependencies, pagesAffectedBy } from './dependency-graph.ts';
-import { dirPrint } from '../cache/bundle-cache.ts';
+import { dirPrint, filePrint } from '../cache/bundle-cache.ts';
 import { changedKeys, jobsAffectedByMessages, type MessageChange } from './message-diff.ts';
 import { messagesNow } from '../i18n/deferred-messages.ts';
 import { normalPath } from './live-reload.ts';
@@ -334,6 +334,23 @@ export class DevSession {
     if (!this.dataFiles.has(dir)) return false;
     const before = state.dataFiles?.inputs.dirs.find(([listed]) => listed === dir)?.[1];
     return before === undefined || dirPrint(dir, true) !== before;
+  }
+
+  /**
+   * Of `paths` (files and folders the pages read, just given to the watcher), those that are not
+   * as the last build read them: a write between that read and the watcher's first look at them
+   * was reported by no event.
+   */
+  changedSinceRead(paths: readonly string[]): string[] {
+    const inputs = this.state?.dataFiles?.inputs;
+    if (!inputs) return [];
+    const files = new Map(inputs.files);
+    const dirs = new Map(inputs.dirs);
+    return paths.filter((p) => {
+      const file = files.get(p);
+      const dir = dirs.get(p);
+      return (file !== undefined && filePrint(p) !== file) || (dir !== undefined && dirPrint(p, true) !== dir);
+    });
   }
 
   private dependencies(state: BuildState): Map<string, Set<string>> {

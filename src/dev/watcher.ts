@@ -7,8 +7,12 @@ import { CONFIG_FILES } from '../config.ts';
 export interface SourceWatcher {
   /** Resolves once the initial scan is done and changes are being reported. */
   ready: Promise<void>;
-  /** Watches these files too (the config's helpers, wherever they are); known ones are ignored. */
-  add(files: Iterable<string>): void;
+  /**
+   * Watches these files too (the config's helpers, the files and folders the pages read); known
+   * ones are ignored. Resolves with the new ones once chokidar watches them (their folders
+   * scanned): a change before then may not have been reported.
+   */
+  add(files: Iterable<string>): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -24,6 +28,9 @@ export interface WatchOptions {
   /** Files to watch besides WATCHED, from the start (the config's helpers, wherever they are). */
   files?: Iterable<string>;
 }
+
+/** How long `add` waits at most for chokidar to watch the paths it was given. */
+const WATCH_WAIT_MS = 5_000;
 
 /** What `sitegen dev` watches, relative to the project root. */
 export const WATCHED = ['pages', 'templates', 'locales', ...CONFIG_FILES];
@@ -76,7 +83,25 @@ export async function watchSources(options: WatchOptions): Promise<SourceWatcher
   const add = (files: Iterable<string>) => {
     const fresh = [...files].filter((f) => !added.has(f) && !isIgnored(f));
     for (const f of fresh) added.add(f);
-    if (fresh.length) watcher.add(fresh);
+    if (fresh.length === 0) return Promise.resolve(fresh);
+    watcher.add(fresh);
+    return watching(fresh).then(() => fresh);
+  };
+  /**
+   * Resolves once chokidar lists every one of `files` (chokidar 4+ has no event for paths added
+   * after 'ready'): a file's folder is scanned, and a folder itself; at most WATCH_WAIT_MS.
+   */
+  const watching = async (files: string[]) => {
+    const until = Date.now() + WATCH_WAIT_MS;
+    for (;;) {
+      const watched = watcher.getWatched();
+      const listed = (file: string) => {
+        const isFolder = lstatSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false;
+        return path.dirname(file) in watched && (!isFolder || file in watched);
+      };
+      if (files.every(listed) || Date.now() >= until) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   };
   return { ready, add, close: () => watcher.close() };
 }

@@ -335,6 +335,40 @@ export default function Notes() { return <h1 data-notes>{notes.join(' + ')}</h1>
     }
   });
 
+  it('rebuilds for a file written into a folder the pages came to read at once after the rebuild that found it, before the watcher looked at the folder', async () => {
+    const content = path.join(site, 'content/drafts');
+    await mkdir(content, { recursive: true });
+    await writeFile(path.join(content, 'a.md'), 'first draft');
+    const drafts = `import { readdirSync, readFileSync } from 'node:fs';
+export const head = { title: 'about.title', description: 'about.description' };
+const dir = new URL('../content/drafts/', import.meta.url);
+const drafts = readdirSync(dir).sort().map((name) => readFileSync(new URL(name, dir), 'utf8'));
+export default function Drafts() { return <h1 data-drafts>{drafts.join(' + ')}</h1>; }
+`;
+    try {
+      const added = nextReportFor(server, 'pages/drafts.tsx');
+      await save('pages/drafts.tsx', drafts);
+      expect(await added).toMatchObject({ status: 'ok' });
+      // Its event may come (the watcher had looked already) or not (the folder is found changed
+      // once the watcher looks at it): either way a rebuild.
+      const rebuilt = (async () => {
+        for (;;) {
+          const report = await server.nextReport();
+          if (report.changed.some((f) => f === 'content/drafts' || f === 'content/drafts/b.md')) return report;
+        }
+      })();
+      await writeFile(path.join(content, 'b.md'), 'second draft');
+      expect(await rebuilt).toMatchObject({ status: 'ok', kind: 'full' });
+      expect((await page('/drafts')).html).toContain('<h1 data-drafts="true">first draft + second draft</h1>');
+    } finally {
+      const removed = nextReportFor(server, 'pages/drafts.tsx');
+      await rm(path.join(site, 'pages/drafts.tsx'), { force: true });
+      await removed;
+      await rm(path.join(site, 'content'), { recursive: true, force: true });
+      await server.idle();
+    }
+  });
+
   it("gives a component and a page edited during the session to name import.meta their own, not the bundle's, and keeps it on later edits", async () => {
     const own = (file: string) => `data-where={import.meta.url.endsWith('${file}') ? 'own' : import.meta.url}`;
     const badge = await edit('templates/components/Badge.tsx', (s) => s.replace('data-badge>', `data-badge ${own('/templates/components/Badge.tsx')}>`));
