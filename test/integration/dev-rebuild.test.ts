@@ -391,6 +391,12 @@ export default function Drafts() { return <h1 data-drafts>{drafts.join(' + ')}</
   });
 
   it('serves every path a page with a parameter lists; a path added to its list is served after a full rebuild, an edit of the page renders all its paths and no other page', async () => {
+    // The folder first, and its files once dev has seen it: chokidar may give no event for a file
+    // written into a folder it has not looked at yet (here only a test's speed does that).
+    const folder = nextReportFor(server, 'pages/notes');
+    await mkdir(path.join(site, 'pages/notes'));
+    createdDirs.push('pages/notes');
+    await folder;
     const first = nextReportFor(server, 'pages/notes/[slug].tsx');
     await save('pages/notes/notes.json', JSON.stringify(['alpha', 'beta']));
     await save(
