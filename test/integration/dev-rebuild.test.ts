@@ -98,6 +98,36 @@ async function writeAndRebuild(rel: string, text: string): Promise<RebuildReport
   return next;
 }
 
+/**
+ * Runs `body` once pages/NAME.tsx is built: a page that lists content/NAME/ (made with a.md,
+ * holding `first`) and shows the files of it that `keep` (a JavaScript filter of names) lets
+ * through, joined by ' + ', in `<h1 data-NAME>`. Removes both after, the page first (without it,
+ * the folder's removal builds).
+ */
+async function withContentPage(name: string, first: string, keep: string, body: () => Promise<void>): Promise<void> {
+  const content = path.join(site, 'content', name);
+  await mkdir(content, { recursive: true });
+  await writeFile(path.join(content, 'a.md'), first);
+  const source = `import { readdirSync, readFileSync } from 'node:fs';
+export const head = { title: 'about.title', description: 'about.description' };
+const dir = new URL('../content/${name}/', import.meta.url);
+const items = readdirSync(dir).filter(${keep}).sort().map((name) => readFileSync(new URL(name, dir), 'utf8'));
+export default function Listing() { return <h1 data-${name}>{items.join(' + ')}</h1>; }
+`;
+  try {
+    const added = nextReportFor(server, `pages/${name}.tsx`);
+    await save(`pages/${name}.tsx`, source);
+    expect(await added).toMatchObject({ status: 'ok' });
+    await body();
+  } finally {
+    const removed = nextReportFor(server, `pages/${name}.tsx`);
+    await rm(path.join(site, `pages/${name}.tsx`), { force: true });
+    await removed;
+    await rm(path.join(site, 'content'), { recursive: true, force: true });
+    await server.idle();
+  }
+}
+
 /** The next rebuild that ends 'ok' (the superseded and failed ones before it are skipped). */
 async function nextOk(dev: DevServer): Promise<void> {
   for (;;) if ((await dev.nextReport()).status === 'ok') return;
@@ -272,50 +302,17 @@ describe('sitegen dev: incremental rebuilds', () => {
     expect(await chunk.text()).toContain('second shout');
   });
 
-  it('rebuilds everything, its modules loaded afresh, when a file or folder the pages read as they loaded changes, also outside the folders it watches', async () => {
-    const content = path.join(site, 'content/news');
-    await mkdir(content, { recursive: true });
-    await writeFile(path.join(content, 'a.md'), 'first news');
-    const news = `import { readdirSync, readFileSync } from 'node:fs';
-import { useI18n } from 'sitegen';
-export const head = { title: 'about.title', description: 'about.description' };
-const dir = new URL('../content/news/', import.meta.url);
-const news = readdirSync(dir).sort().map((name) => readFileSync(new URL(name, dir), 'utf8'));
-export default function News() { return <h1 data-news>{news.join(' + ')}</h1>; }
-`;
-    try {
-      const added = nextReportFor(server, 'pages/news.tsx');
-      await save('pages/news.tsx', news);
-      expect(await added).toMatchObject({ status: 'ok' });
+  it('rebuilds everything, its modules loaded afresh, when a file or folder the pages read as they loaded changes, also outside the folders it watches', () =>
+    withContentPage('news', 'first news', '() => true', async () => {
       expect((await page('/news')).html).toContain('<h1 data-news="true">first news</h1>');
       expect(await writeAndRebuild('content/news/a.md', 'edited news')).toMatchObject({ status: 'ok', kind: 'full' });
       expect((await page('/de/news')).html).toContain('<h1 data-news="true">edited news</h1>');
       expect(await writeAndRebuild('content/news/b.md', 'more news')).toMatchObject({ status: 'ok', kind: 'full' });
       expect((await page('/news')).html).toContain('<h1 data-news="true">edited news + more news</h1>');
-    } finally {
-      // The page first: without it, the folder's removal builds.
-      const removed = nextReportFor(server, 'pages/news.tsx');
-      await rm(path.join(site, 'pages/news.tsx'), { force: true });
-      await removed;
-      await rm(path.join(site, 'content'), { recursive: true, force: true });
-      await server.idle();
-    }
-  });
+    }));
 
-  it('leaves alone a change in a listed folder to a file the pages did not read, as long as its names are the same', async () => {
-    const content = path.join(site, 'content/notes');
-    await mkdir(content, { recursive: true });
-    await writeFile(path.join(content, 'a.md'), 'first note');
-    const notes = `import { readdirSync, readFileSync } from 'node:fs';
-export const head = { title: 'about.title', description: 'about.description' };
-const dir = new URL('../content/notes/', import.meta.url);
-const notes = readdirSync(dir).filter((name) => name.endsWith('.md')).sort().map((name) => readFileSync(new URL(name, dir), 'utf8'));
-export default function Notes() { return <h1 data-notes>{notes.join(' + ')}</h1>; }
-`;
-    try {
-      const added = nextReportFor(server, 'pages/notes.tsx');
-      await save('pages/notes.tsx', notes);
-      expect(await added).toMatchObject({ status: 'ok' });
+  it('leaves alone a change in a listed folder to a file the pages did not read, as long as its names are the same', () =>
+    withContentPage('notes', 'first note', "(name) => name.endsWith('.md')", async () => {
       // A file the module read (and, once the rebuild it makes is done, the folder is watched).
       expect(await writeAndRebuild('content/notes/a.md', 'edited note')).toMatchObject({ status: 'ok', kind: 'full' });
       expect((await page('/notes')).html).toContain('<h1 data-notes="true">edited note</h1>');
@@ -326,29 +323,10 @@ export default function Notes() { return <h1 data-notes>{notes.join(' + ')}</h1>
       // A hidden file is not among the names the build keys a folder by. (An editor's swap file,
       // `.a.md.swp`, chokidar leaves out itself.)
       expect(await writeAndRebuild('content/notes/.draft', 'hidden')).toMatchObject({ status: 'ok', kind: 'none' });
-    } finally {
-      const removed = nextReportFor(server, 'pages/notes.tsx');
-      await rm(path.join(site, 'pages/notes.tsx'), { force: true });
-      await removed;
-      await rm(path.join(site, 'content'), { recursive: true, force: true });
-      await server.idle();
-    }
-  });
+    }));
 
-  it('rebuilds for a file written into a folder the pages came to read at once after the rebuild that found it, before the watcher looked at the folder', async () => {
-    const content = path.join(site, 'content/drafts');
-    await mkdir(content, { recursive: true });
-    await writeFile(path.join(content, 'a.md'), 'first draft');
-    const drafts = `import { readdirSync, readFileSync } from 'node:fs';
-export const head = { title: 'about.title', description: 'about.description' };
-const dir = new URL('../content/drafts/', import.meta.url);
-const drafts = readdirSync(dir).sort().map((name) => readFileSync(new URL(name, dir), 'utf8'));
-export default function Drafts() { return <h1 data-drafts>{drafts.join(' + ')}</h1>; }
-`;
-    try {
-      const added = nextReportFor(server, 'pages/drafts.tsx');
-      await save('pages/drafts.tsx', drafts);
-      expect(await added).toMatchObject({ status: 'ok' });
+  it('rebuilds for a file written into a folder the pages came to read at once after the rebuild that found it, before the watcher looked at the folder', () =>
+    withContentPage('drafts', 'first draft', '() => true', async () => {
       // Its event may come (the watcher had looked already) or not (the folder is found changed
       // once the watcher looks at it): either way a rebuild.
       const rebuilt = (async () => {
@@ -357,17 +335,10 @@ export default function Drafts() { return <h1 data-drafts>{drafts.join(' + ')}</
           if (report.changed.some((f) => f === 'content/drafts' || f === 'content/drafts/b.md')) return report;
         }
       })();
-      await writeFile(path.join(content, 'b.md'), 'second draft');
+      await writeFile(path.join(site, 'content/drafts/b.md'), 'second draft');
       expect(await rebuilt).toMatchObject({ status: 'ok', kind: 'full' });
       expect((await page('/drafts')).html).toContain('<h1 data-drafts="true">first draft + second draft</h1>');
-    } finally {
-      const removed = nextReportFor(server, 'pages/drafts.tsx');
-      await rm(path.join(site, 'pages/drafts.tsx'), { force: true });
-      await removed;
-      await rm(path.join(site, 'content'), { recursive: true, force: true });
-      await server.idle();
-    }
-  });
+    }));
 
   it("gives a component and a page edited during the session to name import.meta their own, not the bundle's, and keeps it on later edits", async () => {
     const own = (file: string) => `data-where={import.meta.url.endsWith('${file}') ? 'own' : import.meta.url}`;
