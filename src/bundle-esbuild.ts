@@ -186,7 +186,7 @@ export async function runServerEsbuild(
               return found.errors.length ? { errors: found.errors } : { path: found.path, namespace: ASSET_NAMESPACE };
             });
             build.onLoad({ filter: /./, namespace: ASSET_NAMESPACE }, (args) => ({
-              contents: `import file from ${JSON.stringify(args.path)};\nexport default ${JSON.stringify(`${config.assetsBase}${ASSET_FILES_FOLDER}/`)} + file.slice(file.lastIndexOf('/') + 1);\n`,
+              contents: `import file from ${JSON.stringify(args.path)};\nexport default ${JSON.stringify(`${config.assetsUrl}${ASSET_FILES_FOLDER}/`)} + file.slice(file.lastIndexOf('/') + 1);\n`,
               loader: 'js',
             }));
           },

@@ -169,7 +169,7 @@ export async function bundleServer(
     // The folder's name differs in each build; its place relative to the sources is in the key.
     const where = [path.relative(into.dir, config.root), path.relative(into.dir, SRC_DIR)];
     // The assets base too: an imported image's value is its URL there (bundle-esbuild.ts).
-    built = await cachedRun(cache?.location ?? null, 'server', [entry, String(split), config.assetsBase, ...where], {
+    built = await cachedRun(cache?.location ?? null, 'server', [entry, String(split), config.assetsUrl, ...where], {
       make: async () => {
         // Loaded first, so that esbuild has the request before React's preload below takes the thread.
         await esbuildApi();

@@ -83,10 +83,18 @@ export interface ResolvedConfig {
   readonly enhancersDir: string;
   readonly outDir: string;
   readonly site: Readonly<SiteConfig>;
-  /** Origin without a trailing slash. */
+  /** The site's public URL without a trailing slash: its origin, and the base path if it has one (`https://me.github.io/docs`). */
   readonly baseUrl: string;
-  /** Always ends with `/`. */
+  /**
+   * The folder of the host the site is served from, without a trailing slash: `''` at the root of
+   * its host, `/docs` for a site at `https://me.github.io/docs/`. Every public path the pages make
+   * starts with it; the output's files do not (the output is the site's folder).
+   */
+  readonly basePath: string;
+  /** Where the assets folder is in the output: `/_static/`, always ending with `/`; `_static/` for a CDN URL. */
   readonly assetsBase: string;
+  /** The assets' public URL: the base path and `assetsBase` (`/docs/_static/`), or the CDN URL. */
+  readonly assetsUrl: string;
   readonly locales: readonly Locale[];
   readonly defaultLocale: Locale;
   /** The `untranslated` allow-list by locale code; `'*'` (always present) holds the keys of every locale. */
@@ -137,7 +145,7 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
   for (const key of Object.keys(user)) if (!FIELDS.has(key)) warnings.push(errors.unknownConfigField(where, key, [...FIELDS]).message);
   const { locales, defaultLocale, table } = siteLocales(user, where, overrides.locales, warnings);
 
-  const baseUrl = normalizeBaseUrl(overrides.baseUrl ?? user.url ?? 'http://localhost', configFile && projectPath(root, configFile));
+  const { baseUrl, basePath } = normalizeBaseUrl(overrides.baseUrl ?? user.url ?? 'http://localhost', configFile && projectPath(root, configFile));
   // Against every locale of the site, also when --locales builds some: the assets base stays the same.
   const assetsBase = checkAssetsBase(overrides.assetsBase ?? user.assetsBase ?? '/_static/', overrides.assetsBase !== undefined ? '--assets-base' : where, table);
   checkFields(user, where);
@@ -164,7 +172,9 @@ export async function resolveConfig(root: string, overrides: ConfigOverrides = {
       outDir,
       site,
       baseUrl,
+      basePath,
       assetsBase,
+      assetsUrl: isHttpUrl(assetsBase) ? assetsBase : basePath + assetsBase,
       locales,
       defaultLocale,
       untranslated: resolveUntranslated(user.untranslated, configFile && projectPath(root, configFile)),
@@ -301,7 +311,11 @@ async function loadConfigFile(file: string, root: string, onImport: ((file: stri
   }
 }
 
-function normalizeBaseUrl(url: string, file: string | null): string {
+/**
+ * The site's public URL as every absolute URL the build writes starts with (`https://example.com`,
+ * `https://me.github.io/docs`), and its path, the base path all public paths take.
+ */
+function normalizeBaseUrl(url: string, file: string | null): { baseUrl: string; basePath: string } {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -309,10 +323,14 @@ function normalizeBaseUrl(url: string, file: string | null): string {
     throw errors.badBaseUrl(url, file, cause);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw errors.badBaseUrl(url, file);
-  // The pages link to each other from the root of their host (`/de/jobs`): a base URL of more than
-  // an origin would give canonical, hreflang and sitemap URLs that point elsewhere.
-  const more = parsed.username || parsed.password ? 'a user name or password' : parsed.search || parsed.hash ? 'a query or a fragment' : parsed.pathname !== '/' ? `the path ${parsed.pathname}` : null;
-  if (more) throw errors.baseUrlNotOrigin(url, file, more, parsed.origin);
-  return parsed.origin;
+  // Canonical, hreflang and sitemap URLs are the base URL and a path: a query, fragment or password would sit in their middle.
+  const more = parsed.username || parsed.password ? 'a user name or password' : parsed.search || parsed.hash ? 'a query or a fragment' : null;
+  if (more) throw errors.baseUrlNotOrigin(url, file, more, parsed.origin + parsed.pathname);
+  const folders = parsed.pathname.split('/').filter((name) => name !== '');
+  // As the URL parser spells them: `/my docs` is `/my%20docs`, which no folder name of a static host should need.
+  const bad = folders.find((name) => !/^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/.test(name));
+  if (bad !== undefined) throw errors.basePathInvalid(url, file, bad);
+  const basePath = folders.map((name) => '/' + name).join('');
+  return { baseUrl: parsed.origin + basePath, basePath };
 }
 

@@ -106,11 +106,17 @@ export const errors = {
     ),
   badBaseUrl: (url: string, file: string | null, cause?: unknown) =>
     new SitegenError('BadBaseUrl', `The base URL "${url}" (from --base-url or ${file ?? 'the defaults'}) is not an absolute http(s) URL, such as https://example.com.`, { cause }),
-  baseUrlNotOrigin: (url: string, file: string | null, more: string, origin: string) =>
+  baseUrlNotOrigin: (url: string, file: string | null, more: string, plain: string) =>
     new SitegenError(
       'BaseUrlNotOrigin',
-      `The base URL "${url}" (from --base-url or ${file ?? 'the defaults'}) has ${more}. It is the origin the site is served at: its pages link to each other from the root of the host (/de/jobs), ` +
-        `so canonical, hreflang and sitemap URLs with more would point elsewhere. Give the origin alone, such as ${origin}, and serve the site at its root.`,
+      `The base URL "${url}" (from --base-url or ${file ?? 'the defaults'}) has ${more}. It is the address the site is served at, which every canonical, hreflang and sitemap URL starts with, ` +
+        `so they would carry it too. Give the origin and the site's folder alone, such as ${plain}.`,
+    ),
+  basePathInvalid: (url: string, file: string | null, folder: string) =>
+    new SitegenError(
+      'BasePathInvalid',
+      `The base URL "${url}" (from --base-url or ${file ?? 'the defaults'}) has the folder name ${JSON.stringify(folder)}, which is not URL-safe. ` +
+        'The site is served from that folder, so every link of every page starts with it: name the folder with letters, digits, "-", "_", "." and "~" only.',
     ),
   unknownLocale: (code: string, known: string[]) =>
     new SitegenError('UnknownLocale', `Locale "${code}" is not a locale of this site and is ignored; the site's locales (\`locales\` in sitegen.config.ts) are: ${known.join(', ')}.`),

@@ -71,8 +71,10 @@ export interface PageContext {
   documentPath: string;
   isNotFound: boolean;
   site: SiteInfo;
-  /** `/_static/` or an absolute CDN URL, ending in `/`. */
+  /** The assets' URL, ending in `/`: `/_static/` (after the base path, if any: `/docs/_static/`) or an absolute CDN URL. */
   assetsBase: string;
+  /** The folder the site is served from (`/docs`), or `''` at the root of its host. */
+  basePath: string;
 }
 
 const Context = createContext<PageContext | null>(null);
@@ -95,7 +97,10 @@ export interface I18n {
   t(key: string, values?: Record<string, PrimitiveType>): string;
   /** A message with rich-text tags (<b>, <em>, ...) as elements; pass functions for others. */
   rich(key: string, values?: Values): ReactNode;
-  /** `localePath('/jobs')` is `/de/jobs` in de; a second argument picks another locale. */
+  /**
+   * `localePath('/jobs')` is `/de/jobs` in de; a second argument picks another locale. On a site
+   * served from a folder (`url: 'https://me.github.io/docs'`) it starts with it: `/docs/de/jobs`.
+   */
   localePath(path: string, code?: string): string;
   /**
    * Route path of the current page without locale prefix: `/jobs`, `/` (on a `.html` alias, the
@@ -112,7 +117,14 @@ export interface I18n {
    */
   switchLocalePath(code: string): string;
   site: SiteInfo;
+  /** The assets' URL, ending in `/`: `/_static/`, `/docs/_static/` on a site served from a folder, or a CDN URL. */
   assetsBase: string;
+  /**
+   * The folder the site is served from, without a trailing slash (`/docs` for a `url` of
+   * `https://me.github.io/docs`), or `''` at the root of its host: the start of a link to a file
+   * of the static folder, `${basePath}/images/team.jpg`. (localePath and switchLocalePath add it.)
+   */
+  basePath: string;
   /**
    * Forms of a `{count, plural, ...}` message for browser code: `{ one: '# result', other: '# results' }`,
    * `#` standing for the number. Render it as `data-plural={JSON.stringify(pluralTemplates(key))}`.
@@ -144,12 +156,13 @@ function i18nFor(ctx: PageContext): I18n {
     t: (key, values) => translator.t(key, values),
     rich: (key, values) => translator.rich(key, values),
     pluralTemplates: (key) => translator.pluralForms(key),
-    localePath: (path, code = locale.code) => localizePath(path, code, ctx.defaultLocale),
+    localePath: (path, code = locale.code) => ctx.basePath + localizePath(path, code, ctx.defaultLocale),
     path: ctx.path,
     isNotFound: ctx.isNotFound,
-    switchLocalePath: (code) => localizePath(ctx.isNotFound ? '/' : ctx.documentPath, code, ctx.defaultLocale),
+    switchLocalePath: (code) => ctx.basePath + localizePath(ctx.isNotFound ? '/' : ctx.documentPath, code, ctx.defaultLocale),
     site: ctx.site,
     assetsBase: ctx.assetsBase,
+    basePath: ctx.basePath,
     formatDate: (iso, style = 'long') => dateFormat(locale.iso, style)(iso),
   };
 }

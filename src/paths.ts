@@ -97,6 +97,15 @@ export function assetsDir(assetsBase: string): string {
   return assetsBase.replace(/^\/+|\/+$/g, '');
 }
 
+/**
+ * The site path a path on the site's host leads to, for a site served from a folder (`/docs`):
+ * `/docs/de/jobs` is `/de/jobs`, `/docs` is `/`; null for a path outside the folder.
+ */
+export function insideBase(hostPath: string, basePath: string): string | null {
+  if (hostPath === basePath) return '/';
+  return hostPath.startsWith(basePath) && hostPath.charCodeAt(basePath.length) === 0x2f ? hostPath.slice(basePath.length) : null;
+}
+
 /** Absolute URL of a public path on the site's origin. */
 export function absoluteUrl(baseUrl: string, publicPath: string): string {
   return baseUrl + (publicPath === '/' ? '/' : publicPath);

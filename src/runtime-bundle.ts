@@ -50,6 +50,8 @@ export interface BundleRuntimeOptions {
   enhancersDir?: string | null;
   /** Project root, for file names in errors. */
   root?: string;
+  /** The folder the site is served from (`/docs`); absent or `''` at the root of its host. */
+  basePath?: string;
 }
 
 type OutFile = RuntimeAssets['files'][number];
@@ -100,7 +102,7 @@ export function assertNothingShared(pages: esbuild.Metafile, core: esbuild.Metaf
 
 export async function bundleRuntime(options: BundleRuntimeOptions): Promise<RuntimeAssets> {
   const minify = options.minify ?? true;
-  const define = { __DEFAULT_LOCALE__: JSON.stringify(options.defaultLocale) };
+  const define = { __DEFAULT_LOCALE__: JSON.stringify(options.defaultLocale), __BASE__: JSON.stringify(options.basePath ?? '') };
   const split = { format: 'esm', splitting: true, entryNames: '[name]', chunkNames: 'chunk.[hash]' } as const;
 
   const enhancers = findEnhancers(options.enhancersDir, options.root);

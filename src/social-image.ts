@@ -56,7 +56,7 @@ function upright(size: { width: number; height: number; orientation?: number }):
  */
 export function pageImageTags(
   image: string | SocialImage,
-  site: { staticDir: string; assetFiles: string; files: readonly { name: string; contents: Uint8Array }[] },
+  site: { staticDir: string; assetFiles: string; basePath: string; files: readonly { name: string; contents: Uint8Array }[] },
 ): SocialImageTags | null {
   if (typeof image !== 'string') return image;
   // `site.assetFiles`: the URL of the imported files' folder, also on a CDN (an absolute assetsBase).
@@ -64,7 +64,9 @@ export function pageImageTags(
     const file = site.files.find((f) => f.name === image.slice(site.assetFiles.length));
     if (!file) return null;
     const size = sizeOfBytes(Buffer.from(file.contents.buffer, file.contents.byteOffset, file.contents.byteLength));
-    return { path: image, width: size?.width ?? null, height: size?.height ?? null };
+    // A path from the site's root, as the tags take it (they add the site's URL, folder included).
+    const sitePath = site.basePath && image.startsWith(site.basePath + '/') ? image.slice(site.basePath.length) : image;
+    return { path: sitePath, width: size?.width ?? null, height: size?.height ?? null };
   }
   if (/^https?:\/\//.test(image)) return { path: image, width: null, height: null };
   const file = path.join(site.staticDir, image);

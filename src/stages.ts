@@ -212,7 +212,7 @@ export async function startRuntimeStage(state: BuildState): Promise<void> {
 
 function runtimeAssets(state: BuildState): Promise<RuntimeAssets> {
   const { config } = state;
-  const options = { locales: config.locales, defaultLocale: config.defaultLocale.code, minify: true, enhancersDir: config.enhancersDir, root: config.root };
+  const options = { locales: config.locales, defaultLocale: config.defaultLocale.code, minify: true, enhancersDir: config.enhancersDir, root: config.root, basePath: config.basePath };
   return cachedRuntime(state.cache, options, config.root, () => state.cacheUse.damaged++, (inputs) => state.bundleInputs.push(inputs));
 }
 
@@ -440,7 +440,7 @@ export async function bundleStage(state: BuildState): Promise<void> {
 
 /** A page's own social image as its head tags give it (social-image.ts, pageImageTags): a static file or an image the bundle imports. */
 export function pageImages(config: ResolvedConfig, server: ServerBundle): (image: string | SocialImage) => SocialImageTags | null {
-  const site = { staticDir: config.staticDir, assetFiles: `${config.assetsBase}${ASSET_FILES_FOLDER}/`, files: server.files };
+  const site = { staticDir: config.staticDir, assetFiles: `${config.assetsUrl}${ASSET_FILES_FOLDER}/`, basePath: config.basePath, files: server.files };
   return (image) => pageImageTags(image, site);
 }
 
@@ -660,7 +660,8 @@ export function renderContext(state: BuildState, outDir: string): RenderContext 
     assetsDir: assetsDir(config.assetsBase),
     buildId: state.buildId,
     baseUrl: config.baseUrl,
-    assetsBase: config.assetsBase,
+    basePath: config.basePath,
+    assetsBase: config.assetsUrl,
     defaultLocale: config.defaultLocale.code,
     locales: [...config.locales],
     site: { ...config.site, socialImage: socialImageTags(config.site.socialImage, config.staticDir) },
@@ -668,7 +669,7 @@ export function renderContext(state: BuildState, outDir: string): RenderContext 
     messages,
     messagePrints,
     cssFile: state.cssFile,
-    favicon: state.staticFiles.includes('favicon.svg') ? '/favicon.svg' : null,
+    favicon: state.staticFiles.includes('favicon.svg') ? config.basePath + '/favicon.svg' : null,
     runtime: state.runtime && { entry: state.runtime.entry, redirectScript: state.runtime.redirectScript },
     write: state.write,
     cache: null,
@@ -737,7 +738,8 @@ function verifyTargets(state: BuildState): VerifyTargets {
     pathsByLocale: pathsByLocale(createManifest(state.buildId, state.pages, config.locales, config.defaultLocale.code)),
     // A link may lead to any file at a public path: the static folder's, and those the build writes beside its pages.
     staticPaths: new Set([...state.staticFiles, SITEMAP, ROBOTS, ...notFoundFiles(state)].map((f) => '/' + f)),
-    assetsBase: config.assetsBase,
+    assetsBase: config.assetsUrl,
+    basePath: config.basePath,
     expectedAlternates: config.locales.length + 1,
     root: config.root,
     baseUrl: config.baseUrl,

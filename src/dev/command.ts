@@ -22,8 +22,8 @@ export function registerServeAndDev(program: Command, ctx: CommandContext): void
       const [{ resolveConfig }, { serve }] = await Promise.all([import('../config.ts'), import('./serve.ts')]);
       const { config } = await resolveConfig(path.resolve(ctx.cwd, opts.root));
       const root = dir ? path.resolve(ctx.cwd, dir) : config.outDir;
-      const server = await serve({ root, port: opts.port, host: opts.host, allowedHosts: opts.allowedHosts, assetsPath: assetsPathOf(config.assetsBase), logger: ctx.logger });
-      ctx.logger.info(`Serving ${path.relative(ctx.cwd, root) || '.'} at ${server.url} (Ctrl-C to stop)`);
+      const server = await serve({ root, port: opts.port, host: opts.host, allowedHosts: opts.allowedHosts, assetsPath: assetsPathOf(config.assetsBase), basePath: config.basePath, logger: ctx.logger });
+      ctx.logger.info(`Serving ${path.relative(ctx.cwd, root) || '.'} at ${server.url}${config.basePath ? '/' : ''} (Ctrl-C to stop)`);
       await untilInterrupted();
       await server.close();
       ctx.logger.info('Server stopped.');

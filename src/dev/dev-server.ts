@@ -11,6 +11,8 @@ export interface DevHandlerOptions {
   logger: Logger;
   /** Changes with every rebuild: part of the HTML ETag, so reloads never get a stale 304. */
   version(): string;
+  /** The folder the site is served from (`/docs`) or `''`, as the last build's config says. */
+  basePath(): string;
   /** The port the server listens on, for the event stream's Host and Origin check. */
   port(): number;
   /** The host names it answers (host-guard.ts), for the same check. */
@@ -37,7 +39,8 @@ export function createDevHandler(options: DevHandlerOptions): RequestHandler {
     assetsPath: options.assetsPath,
     logger: options.logger,
     immutableAssets: false,
-    html: { version: options.version, transform: injectClient },
+    basePath: options.basePath,
+    html: { version: options.version, transform: (html, sitePath) => injectClient(html, sitePath, options.basePath()) },
   });
   return async (req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];

@@ -153,6 +153,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
     live,
     logger,
     version: () => String(reports.length),
+    basePath: () => session.basePath,
     port: () => port,
     hosts,
     // Until a build has failed (its error in the overlay), the first one is running.
@@ -187,7 +188,7 @@ export async function dev(options: DevOptions): Promise<DevServer> {
   sources = watcher;
 
   return {
-    url: server.url,
+    url: server.url + session.basePath,
     port,
     outDir,
     reports,

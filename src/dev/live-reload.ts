@@ -55,11 +55,13 @@ export function normalPath(p: string): string {
 
 /**
  * Adds the live-update client to HTML served by `sitegen dev`, with the document's shell fingerprint
- * and the site path of its file (which tells the client of a not-found page which file it shows).
+ * and the site path of its file (which tells the client of a not-found page which file it shows),
+ * and the folder the site is served from, which the client takes off its URL's path to compare it.
  */
-export function injectClient(html: string, sitePath?: string): string {
+export function injectClient(html: string, sitePath?: string, basePath = ''): string {
   const page = sitePath === undefined ? '' : ` data-page="${escapeHtml(sitePath)}"`;
-  const tag = `<script type="module" src="${CLIENT_PATH}" data-shell="${shellFingerprint(html)}"${page}></script>`;
+  const base = basePath && ` data-base="${escapeHtml(basePath)}"`;
+  const tag = `<script type="module" src="${CLIENT_PATH}" data-shell="${shellFingerprint(html)}"${page}${base}></script>`;
   const at = html.search(/<\/head>/i);
   return at >= 0 ? html.slice(0, at) + tag + html.slice(at) : tag + html;
 }
@@ -78,8 +80,10 @@ const shellOf = (doc) => doc.querySelector('script[data-shell]')?.dataset.shell;
 // The file on screen: the one served for this URL (a not-found page is /de/404.html), until a client
 // navigation moves to another URL.
 const loadedAt = location.pathname;
-const served = document.querySelector('script[data-shell]')?.dataset.page;
-const shown = () => normal(location.pathname === loadedAt && served ? served : decodeURI(location.pathname));
+const { page: served, base = '' } = document.querySelector('script[data-shell]')?.dataset ?? {};
+// The site path of a URL path: without the folder the site is served from (/docs), if it has one.
+const sitePath = (p) => (base && p.startsWith(base + '/') ? p.slice(base.length) : p);
+const shown = () => normal(location.pathname === loadedAt && served ? served : sitePath(decodeURI(location.pathname)));
 let overlay = null;
 let updates = 0;
 

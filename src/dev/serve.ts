@@ -16,6 +16,8 @@ export interface ServeOptions {
   host?: string;
   /** Site path of the static assets base; default `/_static/`. */
   assetsPath?: string;
+  /** The folder the site is served from (`/docs`); default `''`, the root. */
+  basePath?: string;
   /**
    * More host names to answer besides localhost, 127.0.0.1, [::1] and `host`, or 'all'
    * (host-guard.ts). Checked on loopback, or when given: published on the network, serve answers
@@ -26,6 +28,7 @@ export interface ServeOptions {
 }
 
 export interface RunningServer {
+  /** Where the site is: `http://127.0.0.1:4173`, with the site's folder if it has one (`http://127.0.0.1:4173/docs`). */
   url: string;
   port: number;
   close(): Promise<void>;
@@ -38,10 +41,12 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     throw errors.serveRootMissing(path.resolve(options.root), cause);
   });
   const host = options.host ?? '127.0.0.1';
-  const handler = createStaticHandler({ files, assetsPath: options.assetsPath ?? '/_static/', logger });
+  const basePath = options.basePath ?? '';
+  const handler = createStaticHandler({ files, assetsPath: options.assetsPath ?? '/_static/', basePath: () => basePath, logger });
   const guarded = isLoopback(host) || options.allowedHosts !== undefined;
   const hosts = createHostPolicy({ listenHost: host, allowedHosts: options.allowedHosts });
-  return listen(guarded ? guardHost(handler, hosts) : handler, { port: options.port ?? 4173, host, logger });
+  const server = await listen(guarded ? guardHost(handler, hosts) : handler, { port: options.port ?? 4173, host, logger });
+  return { ...server, url: server.url + basePath };
 }
 
 /** Starts an HTTP server for a handler; shared by `serve` and `dev`. */

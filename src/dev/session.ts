@@ -91,6 +91,11 @@ export class DevSession {
     return this.state !== null;
   }
 
+  /** The folder the site is served from, as the last build's config says (`/docs`), or `''`. */
+  get basePath(): string {
+    return this.state?.config.basePath ?? '';
+  }
+
   /**
    * `settled()` resolves once the changed files are at rest (RebuildQueue): nothing is written before.
    * Told which files were read whole, it waits less for them (SettleOptions).

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logger.ts';
 import { parseRequestPath } from './request-path.ts';
+import { insideBase } from '../paths.ts';
 import type { FoundFile, StaticFiles } from './static-files.ts';
 import { contentType, isCompressible } from './content-types.ts';
 import { ifRangeAllows, parseRange, type RangeAnswer } from './byte-range.ts';
@@ -16,6 +17,12 @@ export interface StaticHandlerOptions {
   logger: Logger;
   /** Whether files under the assets path may be cached forever (false in dev, where they change in place). */
   immutableAssets?: boolean;
+  /**
+   * The folder the site is served from (`/docs`), or `''` at the root (the default): a request
+   * under it is answered from the site's files, the root and the folder without its slash are
+   * sent to it, and anything else is not the site's. A function in dev, where the config may change it.
+   */
+  basePath?: () => string;
   /**
    * Rewrites HTML bodies before they are sent (the dev server injects its live-reload client), given
    * the site path of the file sent (`/de/404.html` for a locale's not-found page).
@@ -48,7 +55,10 @@ export function createStaticHandler(options: StaticHandlerOptions): RequestHandl
       res.end(`Bad request: ${parsed.reason}.\n`);
       return;
     }
-    const { pathname } = parsed;
+    const base = options.basePath?.() ?? '';
+    // The folder itself (`/docs`) is sent on to `/docs/`, against which the home's relative URLs resolve.
+    const pathname = !base ? parsed.pathname : parsed.pathname === base ? null : insideBase(parsed.pathname, base);
+    if (pathname === null) return outsideBase(req, res, parsed.pathname, base);
     const found = await files.find(pathname);
     const immutable = options.immutableAssets !== false && pathname.startsWith(assetsPath);
     if (found) return send(req, res, found, 200, immutable ? IMMUTABLE : 'no-cache');
@@ -59,6 +69,18 @@ export function createStaticHandler(options: StaticHandlerOptions): RequestHandl
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
     res.end(req.method === 'HEAD' ? undefined : 'This page could not be found.\n');
   };
+
+  /** A request outside the site's folder: the root and the folder itself lead into it, the rest is not found. */
+  function outsideBase(req: IncomingMessage, res: ServerResponse, pathname: string, base: string) {
+    if (pathname === '/' || pathname === base) {
+      res.writeHead(302, { Location: `${base}/`, 'Cache-Control': 'no-cache' });
+      res.end();
+      return;
+    }
+    logger.debug(`404 ${pathname}: outside the site's folder ${base}/`);
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end(req.method === 'HEAD' ? undefined : `This site is served from ${base}/ (the path of its url in sitegen.config.ts): nothing is here.\n`);
+  }
 
   async function send(req: IncomingMessage, res: ServerResponse, found: FoundFile, status: number, cacheControl: string) {
     const type = contentType(found.file);

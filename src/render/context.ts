@@ -40,6 +40,9 @@ export interface RenderContext {
   assetsDir: string;
   buildId: string;
   baseUrl: string;
+  /** The folder the site is served from (`/docs`) or `''`: every public path the pages make starts with it. */
+  basePath: string;
+  /** The assets' public URL (`/_static/`, `/docs/_static/`, a CDN URL), ending in `/`. */
   assetsBase: string;
   defaultLocale: string;
   locales: Locale[];

@@ -581,6 +581,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
       isNotFound,
       site: ctx.site,
       assetsBase: ctx.assetsBase,
+      basePath: ctx.basePath,
     };
     const body = refusingReads(() => renderBody(staticMarkup(ctx), mods, page, value, links));
     const around = documentAround({

@@ -1,5 +1,10 @@
 /** Replaced at bundle time by bundle.ts (esbuild `define`). */
 declare const __DEFAULT_LOCALE__: string;
+/**
+ * The folder the site is served from (`/docs`), or `''` at the root of its host: then esbuild
+ * folds away every expression that uses it, and a site without one carries no byte of it.
+ */
+declare const __BASE__: string;
 /** The published locales, default first, as `encodeTable()` gives them (redirect script only). */
 declare const __LOCALES__: string;
 /** Folder of the page chunks relative to the core module, with a final slash: `./chunks.3F2A1C9D/` (core only). */

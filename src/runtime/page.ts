@@ -11,11 +11,15 @@ export const page: PageData | undefined = script ? JSON.parse(script.textContent
 
 export const DEFAULT_LOCALE = __DEFAULT_LOCALE__;
 
-/** Public path without a trailing slash or `index.html`: `/de/jobs/` -> `/de/jobs`, `/index.html` -> `/`. */
-export const cleanPath = (p: string) => p.replace(/\/(index\.html)?$/, '') || '/';
+/**
+ * Public path of a URL's path without the site's folder, a trailing slash or `index.html`:
+ * `/de/jobs/` -> `/de/jobs`, `/index.html` -> `/`; `/docs/de/jobs` -> `/de/jobs` on a site served
+ * from `/docs` (a path outside it stays as it is, and is no route).
+ */
+export const cleanPath = (p: string) => (__BASE__ && (p == __BASE__ || p.startsWith(__BASE__ + '/')) ? p.slice(__BASE__.length) : p).replace(/\/(index\.html)?$/, '') || '/';
 
-/** Home of the page's locale: `/` or `/de`. */
-export const homePath = () => (page!.locale == DEFAULT_LOCALE ? '/' : '/' + page!.locale);
+/** Home of the page's locale: `/` or `/de` (`/docs/`, `/docs/de` on a site served from `/docs`). */
+export const homePath = () => __BASE__ + (page!.locale == DEFAULT_LOCALE ? '/' : '/' + page!.locale);
 
 /**
  * The link matching `selector` that a plain left click, hover, focus or touch (no modifier key, not

@@ -6,9 +6,9 @@
  * Pure: it takes collected hrefs, whoever collects them.
  */
 
-/** The URL a page is served at: the base its relative links resolve against. */
+/** The URL a page is served at (the site's URL, with its folder if it has one, and the page's path): the base its relative links resolve against. */
 export function pageUrl(siteUrl: string, pagePath: string): URL {
-  return new URL(pagePath, siteUrl.replace(/\/+$/, '') + '/');
+  return new URL(siteUrl.replace(/\/+$/, '') + pagePath);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { pageName } from '../file-paths.ts';
 import type { JobResult } from '../render/context.ts';
-import { localizePath, NOT_FOUND_PATH } from '../paths.ts';
+import { insideBase, localizePath, NOT_FOUND_PATH } from '../paths.ts';
 import { isPageRelative, linkTarget, pageUrl } from './link-target.ts';
 import { resourceOf } from './resources.ts';
 
@@ -17,8 +17,10 @@ export interface VerifyTargets {
    * build writes (`/favicon.svg`, `/sitemap.xml`, `/de/404.html`).
    */
   staticPaths: Set<string>;
-  /** The assets base (`/_static/` or an absolute URL); links below it are not pages. */
+  /** The assets' URL (`/_static/`, `/docs/_static/` or an absolute URL); links below it are not pages. */
   assetsBase: string;
+  /** The folder the site is served from (`/docs`), or `''`: the pages' links start with it. */
+  basePath: string;
   /** Expected hreflang alternates per route page (locales + x-default). */
   expectedAlternates: number;
   root: string;
@@ -88,17 +90,36 @@ export class PageVerifier {
     let url: URL | undefined;
     const base = () => (url ??= pageUrl(input.baseUrl, result.paths[0] ?? localizePath(NOT_FOUND_PATH, result.locale, input.defaultLocale)));
     for (const { href, hreflang } of result.links) {
-      const found = linkTarget(href, base);
-      if (found === null) continue;
+      const onHost = linkTarget(href, base);
+      if (onHost === null || (assets !== null && (onHost + '/').startsWith(assets))) continue;
+      // On a site served from a folder, a path outside it is another site's if written as a URL
+      // (`https://me.github.io/blog`); as a path (`/jobs`, `../jobs`) it is a link that forgot the folder.
+      const found = input.basePath ? insideBase(onHost, input.basePath) : onHost;
+      if (found === null) {
+        if (isUrl(href)) continue;
+        const relative = isPageRelative(href);
+        const fix = relative
+          ? `: it climbs above the folder the site is served from, ${input.basePath}/ (make it with localePath(), or start it with basePath)`
+          : `, which is served from ${input.basePath}/: start it with basePath (localePath() does for a page)`;
+        const shown = relative ? `"${href}" (${onHost})` : `"${href}"`;
+        const resource = resourceOf(hreflang);
+        if (resource !== null) {
+          const [tag, attribute] = resource.split(' ');
+          problems.push({ line: `${page()}${relative ? ` [${result.locale}]` : ''}: <${tag} ${attribute}=${shown}> loads a file outside the site${fix}`, link: relative ? null : `\0${hreflang}\0${href}` });
+        } else {
+          problems.push({ line: `${page()} [${result.locale}]: link to ${shown} leads outside the site${fix}`, link: hreflang !== null && !relative ? `${result.locale}\0${hreflang}\0${href}` : null });
+        }
+        continue;
+      }
       // A page's file is served at its own name too, as on any static host (`/jobs/index.html`).
       const target = found.endsWith(INDEX_FILE) && !input.staticPaths.has(found) ? found.slice(0, -INDEX_FILE.length) || '/' : found;
-      if (input.staticPaths.has(target) || (assets !== null && (target + '/').startsWith(assets))) continue;
+      if (input.staticPaths.has(target)) continue;
       const resource = resourceOf(hreflang);
       if (resource !== null) {
         // A file an element loads: a static file, an asset, or a page of any locale (an iframe's).
         if (anyLocale.has(target)) continue;
         const [tag, attribute] = resource.split(' ');
-        const shown = found === href ? `"${href}"` : `"${href}" (${found})`;
+        const shown = onHost === href ? `"${href}"` : `"${href}" (${onHost})`;
         // Reported once for all locales, unless relative: it then loads another file in each.
         const relative = isPageRelative(href);
         problems.push({ line: `${page()}${relative ? ` [${result.locale}]` : ''}: <${tag} ${attribute}=${shown}> loads no file of this build`, link: relative ? null : `\0${hreflang}\0${href}` });
@@ -106,7 +127,7 @@ export class PageVerifier {
       }
       const ok = hreflang ? anyLocale.has(target) : own.has(target);
       if (!ok) {
-        const shown = found === href ? `"${href}"` : `"${href}" (${found})`;
+        const shown = onHost === href ? `"${href}"` : `"${href}" (${onHost})`;
         const where = anyLocale.has(target) ? ' (it exists in another locale: use localePath())' : '';
         // A relative href leads somewhere else from each page: judged on every page it is on.
         const link = hreflang !== null && !isPageRelative(href) ? `${result.locale}\0${hreflang}\0${href}` : null;
@@ -118,6 +139,12 @@ export class PageVerifier {
     }
     return problems;
   }
+}
+
+/** Whether an href names its host (`https://me.github.io/blog`, `//me.github.io/blog`): it may lead to another site on the same one. */
+function isUrl(href: string): boolean {
+  const trimmed = href.trim();
+  return trimmed.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(trimmed);
 }
 
 /** The file name of a page in its folder (paths.ts, htmlFile), with the separator before it. */

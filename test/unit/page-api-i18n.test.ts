@@ -19,6 +19,7 @@ function context(path: string): PageContext {
     isNotFound: false,
     site: { name: 'Site', product: 'App', url: 'https://example.com', year: 2026, links: {} },
     assetsBase: '/_static/',
+    basePath: '',
   };
 }
 

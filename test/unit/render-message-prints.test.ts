@@ -50,6 +50,7 @@ describe('the render cache\'s prints of a locale\'s fallback chain', () => {
     buildId: 'b',
     baseUrl: 'https://example.com',
     assetsBase: '/_static/',
+    basePath: '',
     defaultLocale: 'en',
     locales: [
       { code: 'en', iso: 'en-US', file: 'en.json', name: 'English', dir: 'ltr' },

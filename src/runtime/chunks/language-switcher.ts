@@ -51,8 +51,12 @@ export default function languageSwitcher(nav: HTMLElement, ctx: ChunkContext): v
   document.addEventListener('click', (e) => !inside(e.target) && open(false), { signal: ctx.signal });
 
   const update = () => {
-    for (const a of links())
-      if (CODE.test(a.hreflang)) a.href = switchLocalePath(ctx.page.path, ctx.page.locale, a.hreflang, __DEFAULT_LOCALE__);
+    for (const a of links()) {
+      if (!CODE.test(a.hreflang)) continue;
+      const to = switchLocalePath(ctx.page.path, ctx.page.locale, a.hreflang, __DEFAULT_LOCALE__);
+      // The page's path is the site's; its URL starts with the folder the site is served from.
+      a.href = __BASE__ ? __BASE__ + to : to;
+    }
   };
   document.addEventListener('sitegen:page', update, { signal: ctx.signal });
 }
