@@ -32,6 +32,7 @@
  * This module is bundled into the server module, so it uses nothing but Node's own modules, and
  * `globalThis.process.env` for Node's env (`process.env` is the site's here).
  */
+import * as fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
@@ -123,6 +124,32 @@ export function noted<F extends (...args: any[]) => any>(fn: F): F {
     noteRead(target);
     return fn(target, ...rest);
   }) as F;
+}
+
+/**
+ * `fn`, a call that lists a folder (`readdir`, `readdirSync`, `opendir`...), noting the folder and,
+ * for a recursive listing (`{ recursive: true }`), every folder inside it: a folder is printed by
+ * its own names (cache/data-files.ts), so a file added to a folder below would otherwise change no
+ * print, and the pages made from the listing would come from the cache without it.
+ */
+export function notedListing<F extends (...args: any[]) => any>(fn: F): F {
+  return ((target: unknown, ...rest: unknown[]) => {
+    const dir = noteRead(target);
+    const options = rest[0];
+    if (dir !== '' && !rendering && typeof options === 'object' && options !== null && (options as { recursive?: unknown }).recursive) noteFoldersIn(dir);
+    return fn(target, ...rest);
+  }) as F;
+}
+
+/** Notes every folder below `dir` (one listing of each, with their types: no stat per file). */
+function noteFoldersIn(dir: string): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return; // The site's own call fails as it does.
+  }
+  for (const entry of entries) if (entry.isDirectory()) noteRead(path.join(entry.parentPath ?? entry.path, entry.name));
 }
 
 /**

@@ -4,17 +4,17 @@
  */
 import * as fs from 'node:fs';
 import promises from './site-fs-promises.ts';
-import { noted, notedWhole } from './read-files.ts';
+import { noted, notedListing, notedWhole } from './read-files.ts';
 
 export * from 'node:fs';
 export { promises };
 
 export const readFileSync = notedWhole(fs.readFileSync, 'sync');
 export const readFile = notedWhole(fs.readFile, 'callback');
-export const readdirSync = noted(fs.readdirSync);
-export const readdir = noted(fs.readdir);
-export const opendirSync = noted(fs.opendirSync);
-export const opendir = noted(fs.opendir);
+export const readdirSync = notedListing(fs.readdirSync);
+export const readdir = notedListing(fs.readdir);
+export const opendirSync = notedListing(fs.opendirSync);
+export const opendir = notedListing(fs.opendir);
 export const createReadStream = noted(fs.createReadStream);
 export const existsSync = noted(fs.existsSync);
 export const statSync = noted(fs.statSync);

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdir, readFile, rename, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult } from '../../src/build.ts';
 import { createMemoryLogger } from '../../src/logger.ts';
@@ -281,6 +281,37 @@ export default function About() {
       expect(await readFile(path.join(root, 'out/de/about/index.html'), 'utf8')).toContain(`<span>${shown}</span>`);
       await buildInto(root, 'cold', false);
       await expectSameTree(path.join(root, 'cold'), path.join(root, 'out'));
+    }
+  });
+
+  it('a recursive listing of a folder is an input down to its deepest folder: a file added below it, or a folder, renders the pages again', async () => {
+    const page = (call: string) => `import { readdirSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { useI18n, type PageHead } from 'sitegen';
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+const dir = new URL('../content', import.meta.url);
+const names = (${call}).map(String).sort();
+export default function About() {
+  const { t } = useI18n();
+  return <h1>{t('about.title')}<span>{names.join('|')}</span></h1>;
+}
+`;
+    for (const call of ["readdirSync(dir, { recursive: true })", "await readdir(dir, { recursive: true, withFileTypes: true }).then((es) => es.map((e) => e.name))"]) {
+      const root = await basic({ 'pages/about.tsx': page(call), 'content/guides/install.md': 'I' });
+      await buildInto(root, 'out');
+      const changes: [() => Promise<void>, string][] = [
+        [() => writeFile(path.join(root, 'content/guides/deploy.md'), 'D'), 'guides|guides/deploy.md|guides/install.md'],
+        [() => mkdir(path.join(root, 'content/guides/more')), 'guides|guides/deploy.md|guides/install.md|guides/more'],
+        [() => writeFile(path.join(root, 'content/guides/more/faq.md'), 'F'), 'guides|guides/deploy.md|guides/install.md|guides/more|guides/more/faq.md'],
+      ];
+      for (const [change, shown] of changes) {
+        await change();
+        const cached = await buildInto(root, 'out');
+        expect(cached.cache!.reused, call).toBe(0);
+        const html = await readFile(path.join(root, 'out/de/about/index.html'), 'utf8');
+        // withFileTypes gives the names alone.
+        expect(html).toContain(`<span>${call.includes('withFileTypes') ? shown.split('|').map((n) => n.split('/').at(-1)).sort().join('|') : shown}</span>`);
+      }
     }
   });
 

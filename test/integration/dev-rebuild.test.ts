@@ -100,18 +100,18 @@ async function writeAndRebuild(rel: string, text: string): Promise<RebuildReport
 
 /**
  * Runs `body` once pages/NAME.tsx is built: a page that lists content/NAME/ (made with a.md,
- * holding `first`) and shows the files of it that `keep` (a JavaScript filter of names) lets
- * through, joined by ' + ', in `<h1 data-NAME>`. Removes both after, the page first (without it,
+ * holding `first`; `list` is the call that lists it) and shows the files of it that `keep` (a
+ * JavaScript filter of names) lets through, joined by ' + ', in `<h1 data-NAME>`. Removes both after, the page first (without it,
  * the folder's removal builds).
  */
-async function withContentPage(name: string, first: string, keep: string, body: () => Promise<void>): Promise<void> {
+async function withContentPage(name: string, first: string, keep: string, body: () => Promise<void>, list = 'readdirSync(dir)'): Promise<void> {
   const content = path.join(site, 'content', name);
   await mkdir(content, { recursive: true });
   await writeFile(path.join(content, 'a.md'), first);
   const source = `import { readdirSync, readFileSync } from 'node:fs';
 export const head = { title: 'about.title', description: 'about.description' };
 const dir = new URL('../content/${name}/', import.meta.url);
-const items = readdirSync(dir).filter(${keep}).sort().map((name) => readFileSync(new URL(name, dir), 'utf8'));
+const items = ${list}.filter(${keep}).sort().map((name) => readFileSync(new URL(name, dir), 'utf8'));
 export default function Listing() { return <h1 data-${name}>{items.join(' + ')}</h1>; }
 `;
   try {
@@ -324,6 +324,16 @@ describe('sitegen dev: incremental rebuilds', () => {
       // `.a.md.swp`, chokidar leaves out itself.)
       expect(await writeAndRebuild('content/notes/.draft', 'hidden')).toMatchObject({ status: 'ok', kind: 'none' });
     }));
+
+  it('rebuilds for a file added to a folder below one the pages list recursively', async () => {
+    await mkdir(path.join(site, 'content/guides/deep'), { recursive: true });
+    await writeFile(path.join(site, 'content/guides/deep/b.md'), 'deep guide');
+    await withContentPage('guides', 'first guide', "(name) => name.endsWith('.md')", async () => {
+      expect((await page('/guides')).html).toContain('<h1 data-guides="true">first guide + deep guide</h1>');
+      expect(await writeAndRebuild('content/guides/deep/c.md', 'deeper guide')).toMatchObject({ status: 'ok', kind: 'full' });
+      expect((await page('/de/guides')).html).toContain('<h1 data-guides="true">first guide + deep guide + deeper guide</h1>');
+    }, 'readdirSync(dir, { recursive: true }).map(String)');
+  });
 
   it('rebuilds for a file written into a folder the pages came to read at once after the rebuild that found it, before the watcher looked at the folder', () =>
     withContentPage('drafts', 'first draft', '() => true', async () => {
