@@ -270,7 +270,16 @@ export const errors = {
       `${file} gives the page the path ${urlPath}, with ${JSON.stringify(char)} in it. A page's path is made of ASCII letters, digits, '-', '_' and '.' (as an alias is): ` +
         `a browser ends the path at '#' or '?', and sends a space or 'ü' percent-encoded. ${fix}.` +
         // A route parameter as other generators write some that sitegen has not (`[...path].tsx`, `[[lang]].tsx`).
-        (/\/\[[^/]*\](?:\/|$)/.test(urlPath) ? " A parameter is a whole file or folder name, `[name]` with a name of ASCII letters, digits and _ that does not start with a digit (pages/blog/[slug].tsx); catch-all (`[...name]`) and optional parameters are not supported." : ''),
+        (/\/\[[^/]*\](?:\/|$)/.test(urlPath)
+          ? ' A parameter is a whole file or folder name, `[name]` with a name of ASCII letters, digits and _ that does not start with a digit (pages/blog/[slug].tsx), ' +
+            'or `[...name]` for the rest of the path (pages/docs/[...slug].tsx); optional parameters (`[[name]]`) are not supported.'
+          : ''),
+    ),
+  restParamNotLast: (file: string, urlPath: string, name: string) =>
+    new SitegenError(
+      'RestParamNotLast',
+      `${file} gives the page the path ${urlPath}, where [...${name}] is not the last part: it takes the rest of the path, one folder or more, so nothing can come after it. ` +
+        `Make it the file's name (pages/docs/[...${name}].tsx), or use [${name}] for a single folder.`,
     ),
   routeParamTwice: (file: string, name: string) =>
     new SitegenError('RouteParamTwice', `${file} names the parameter [${name}] twice in its path. Give each parameter of a path its own name.`),

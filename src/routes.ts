@@ -21,6 +21,11 @@ export interface RouteFile {
    * of its own (render/pages.ts).
    */
   params?: string[];
+  /**
+   * The parameter that takes the rest of the path, one folder or more (`slug` for
+   * `pages/docs/[...slug].tsx`): always the path's last one.
+   */
+  rest?: string;
 }
 
 export interface DiscoveredRoutes {
@@ -44,8 +49,11 @@ function isPageSource(rel: string, isFolder: boolean): boolean {
 /** What route discovery reads of the config: the pages folder, and the locale codes no route may begin with. */
 export type RoutesConfig = Pick<ResolvedConfig, 'root' | 'pagesDir' | 'locales' | 'defaultLocale'>;
 
-/** A path segment that is a parameter: `[slug]`, its name of ASCII letters, digits and `_`, not starting with a digit. */
-const PARAM_SEGMENT = /^\[([A-Za-z_]\w*)\]$/;
+/**
+ * A path segment that is a parameter: `[slug]`, its name of ASCII letters, digits and `_`, not
+ * starting with a digit; `[...slug]` takes the rest of the path.
+ */
+const PARAM_SEGMENT = /^\[(\.\.\.)?([A-Za-z_]\w*)\]$/;
 
 /**
  * pages/ -> routes. The file's path under pages/ is its URL path; a folder or file named
@@ -68,14 +76,19 @@ export async function discoverRoutes(config: RoutesConfig): Promise<DiscoveredRo
     }
     const urlPath = '/' + withoutExt.replace(/(^|\/)index$/, '').replace(/\/$/, '');
     const params: string[] = [];
+    let rest: string | undefined;
     // A parameter's segment stands for its values, which are checked as the page lists them.
     const plain = withoutExt.replace(/[^/]+/g, (segment) => {
       const param = PARAM_SEGMENT.exec(segment);
       if (!param) return segment;
-      if (params.includes(param[1]!)) throw errors.routeParamTwice(projectPath(root, file), param[1]!);
-      params.push(param[1]!);
+      const name = param[2]!;
+      if (params.includes(name)) throw errors.routeParamTwice(projectPath(root, file), name);
+      if (param[1]) rest = name;
+      params.push(name);
       return '_'.repeat(segment.length);
     });
+    // `pages/docs/[...slug]/index.tsx` is `/docs/[...slug]` too; after the rest of the path, nothing can come.
+    if (rest !== undefined && !urlPath.endsWith(`/[...${rest}]`)) throw errors.restParamNotLast(projectPath(root, file), urlPath, rest);
     const odd = /[^\w./-]/.exec(plain);
     if (odd) throw errors.pagePathInvalid(projectPath(root, file), urlPath, odd[0], segmentFix(root, pagesDir, rel, odd.index));
     // pages/404/index.tsx: the not-found page is rendered with this path, so the two would be mistaken for each other.
@@ -84,7 +97,10 @@ export async function discoverRoutes(config: RoutesConfig): Promise<DiscoveredRo
     if (code) throw errors.localePrefixTaken(projectPath(root, file), 'path', urlPath, code, renameFix(root, pagesDir, rel));
     const previous = byPath.get(urlPath);
     if (previous) throw errors.duplicateRoute(urlPath, projectPath(root, previous.file), projectPath(root, file));
-    byPath.set(urlPath, params.length ? { path: urlPath, base: routeBase(urlPath), file, params } : { path: urlPath, base: routeBase(urlPath), file });
+    const route: RouteFile = { path: urlPath, base: routeBase(urlPath), file };
+    if (params.length) route.params = params;
+    if (rest !== undefined) route.rest = rest;
+    byPath.set(urlPath, route);
   }
   if (byPath.size === 0) throw errors.noPages(projectPath(root, pagesDir));
   const routes = [...byPath.values()].sort((a, b) => compareText(a.path, b.path));

@@ -89,8 +89,8 @@ export async function describePages(
     }
     const module = mod.pages[shared.key]!;
     const listed = typeof module.paths === 'function' ? call(shared.key, 'its paths()', module.paths as () => unknown) : module.paths;
-    for (const [index, params] of pageParams(listed, route.params, shared.key, typeof module.paths === 'function').entries()) {
-      const routePath = route.path.replace(/\[([^\]/]+)\]/g, (_, name: string) => params[name]!);
+    for (const [index, params] of pageParams(listed, route, shared.key, typeof module.paths === 'function').entries()) {
+      const routePath = route.path.replace(/\[(?:\.\.\.)?([^\]/]+)\]/g, (_, name: string) => params[name]!);
       const which = `${shared.key} (paths[${index}]: ${route.params.map((n) => `${n} ${JSON.stringify(params[n])}`).join(', ')})`;
       if (routePath === NOT_FOUND_PATH) throw errors.notFoundPathTaken(which, `the path ${NOT_FOUND_PATH}`);
       const code = localePrefixOf(routePath, codes, config.defaultLocale.code);
@@ -146,29 +146,39 @@ function pageHead(head: unknown, key: string, images: (image: string | SocialIma
 /**
  * The params of each path a page with parameters lists (`export const paths`): an object with a
  * value for each parameter (a string or a whole number; other keys are the page's own), or for a
- * page of one parameter its value alone. `called`: the list is what a `paths()` function returned.
+ * page of one parameter its value alone. The rest of the path (`[...slug]`) is one folder or more,
+ * joined by `/` (`'guides/install'`) or given as a list (`['guides', 'install']`). `called`: the
+ * list is what a `paths()` function returned.
  */
-function pageParams(list: unknown, names: string[], key: string, called: boolean): Record<string, string>[] {
-  const example = names.length === 1 ? `{ ${names[0]}: 'hello-world' }` : `{ ${names.map((n) => `${n}: '...'`).join(', ')} }`;
+function pageParams(list: unknown, route: { params?: string[]; rest?: string }, key: string, called: boolean): Record<string, string>[] {
+  const names = route.params!;
+  const shown = (n: string) => (n === route.rest ? `[...${n}]` : `[${n}]`);
+  const sample = (n: string) => (n === route.rest ? "'guides/install'" : "'hello-world'");
+  const example = names.length === 1 ? `{ ${names[0]}: ${sample(names[0]!)} }` : `{ ${names.map((n) => `${n}: '...'`).join(', ')} }`;
   if (list === undefined && !called) throw errors.pagePathsMissing(key, 'exports no paths', example);
   if (list instanceof Promise) throw errors.pagePathsMissing(key, 'its paths() returns a promise', example);
   if (!Array.isArray(list)) throw errors.pagePathsMissing(key, `its paths are ${shownValue(list)}, not a list`, example);
   const seen = new Map<string, number>();
+  const asText = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value);
   return list.map((item: unknown, index) => {
     const entry = shownValue(item);
-    const given: Record<string, unknown> = names.length === 1 && (typeof item === 'string' || typeof item === 'number') ? { [names[0]!]: item } : (item as Record<string, unknown>);
-    if (typeof given !== 'object' || given === null || Array.isArray(given)) throw errors.pageParamInvalid(key, index, entry, `is not an object with a value for ${names.map((n) => `[${n}]`).join(' and ')}: write ${example}.`);
+    const alone = typeof item === 'string' || typeof item === 'number' || (route.rest !== undefined && Array.isArray(item));
+    const given: Record<string, unknown> = names.length === 1 && alone ? { [names[0]!]: item } : (item as Record<string, unknown>);
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) throw errors.pageParamInvalid(key, index, entry, `is not an object with a value for ${names.map(shown).join(' and ')}: write ${example}.`);
     const params: Record<string, string> = {};
     for (const name of names) {
       const value = given[name];
-      const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-      if (text === undefined) throw errors.pageParamInvalid(key, index, entry, `gives no value for the parameter [${name}].`);
-      if (typeof text !== 'string' || !PARAM_VALUE.test(text)) {
+      const text = name === route.rest && Array.isArray(value) && value.length > 0 ? value.map(asText).join('/') : asText(value);
+      if (text === undefined) throw errors.pageParamInvalid(key, index, entry, `gives no value for the parameter ${shown(name)}.`);
+      const isText = typeof text === 'string';
+      if (!isText || !(name === route.rest ? text.split('/').every((segment) => PARAM_VALUE.test(segment)) : PARAM_VALUE.test(text))) {
         throw errors.pageParamInvalid(
           key,
           index,
           entry,
-          `gives the parameter [${name}] the value ${shownValue(value)}, which is no path segment: a value is made of ASCII letters, digits, '-', '_' and '.' (not '.' or '..' alone), as a page's path is: a slug such as \`hello-world\` for "Hello, world!".`,
+          name === route.rest
+            ? `gives the parameter [...${name}] the value ${shownValue(value)}, which is no path: a value is one folder name or more, joined by '/' or given as a list, each made of ASCII letters, digits, '-', '_' and '.' (not '.' or '..' alone), as a page's path is: \`guides/install\` or ['guides', 'install'].`
+            : `gives the parameter [${name}] the value ${shownValue(value)}, which is no path segment: a value is made of ASCII letters, digits, '-', '_' and '.' (not '.' or '..' alone), as a page's path is: a slug such as \`hello-world\` for "Hello, world!".`,
         );
       }
       params[name] = text;

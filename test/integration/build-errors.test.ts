@@ -346,11 +346,13 @@ describe('a failed build leaves the previous dist/ byte for byte and says what t
     expect((await failingBuild({ 'pages/Über/uns.tsx': PAGE('return <h1>x</h1>;') })).message).toMatch(/with "Ü" in it\. .* Rename the folder pages\/Über\/\.$/);
   });
 
-  it('a route parameter of a kind sitegen has not (a catch-all, an optional one) is such a path, and the error says which kind it has', async () => {
-    for (const file of ['pages/docs/[...path]/index.tsx', 'pages/[[lang]]/about.tsx', 'pages/blog/[1st].tsx']) {
+  it('a route parameter of a kind sitegen has not (an optional one, a name that starts with a digit) is such a path, and the error says which kinds it has', async () => {
+    for (const file of ['pages/[[lang]]/about.tsx', 'pages/blog/[1st].tsx', 'pages/docs/[...1st].tsx']) {
       const err = await failingBuild({ [file]: PAGE('return <h1>x</h1>;') });
       expect(err.code).toBe('PagePathInvalid');
-      expect(err.message).toMatch(/with "[[.1]" in it\. .*\. A parameter is a whole file or folder name, `\[name\]` with a name of ASCII letters, digits and _ that does not start with a digit \(pages\/blog\/\[slug\]\.tsx\); catch-all \(`\[\.\.\.name\]`\) and optional parameters are not supported\.$/);
+      expect(err.message).toMatch(
+        /with "[[.1]" in it\. .*\. A parameter is a whole file or folder name, `\[name\]` with a name of ASCII letters, digits and _ that does not start with a digit \(pages\/blog\/\[slug\]\.tsx\), or `\[\.\.\.name\]` for the rest of the path \(pages\/docs\/\[\.\.\.slug\]\.tsx\); optional parameters \(`\[\[name\]\]`\) are not supported\.$/,
+      );
     }
     expect((await failingBuild({ 'pages/faq[1].tsx': PAGE('return <h1>x</h1>;') })).message).not.toContain('parameter');
   });
@@ -722,6 +724,28 @@ describe('a page with parameters that lists no right paths stops the build, nami
       const err = await failingBuild({ 'pages/posts/[slug].tsx': PARAM_PAGE(`${HEAD}\nexport const paths = ${paths};`) });
       expect(err.code).toBe('PageParamInvalid');
       expect(err.message.startsWith(message)).toBe(true);
+    }
+  });
+
+  it('the rest of a path that is not its end, or a value for it that is no path', async () => {
+    const notLast = await failingBuild({ 'pages/docs/[...slug]/edit.tsx': PARAM_PAGE(`${HEAD}\nexport const paths = ['a'];`) });
+    expect(notLast.code).toBe('RestParamNotLast');
+    expect(notLast.message).toBe(
+      'pages/docs/[...slug]/edit.tsx gives the page the path /docs/[...slug]/edit, where [...slug] is not the last part: it takes the rest of the path, one folder or more, so nothing can come after it. ' +
+        'Make it the file\'s name (pages/docs/[...slug].tsx), or use [slug] for a single folder.',
+    );
+    const cases: [string, string][] = [
+      ["['guides//install']", 'pages/docs/[...slug].tsx: paths[0] ("guides//install") gives the parameter [...slug] the value "guides//install", which is no path: '],
+      ["[{ slug: 'a/../b' }]", 'pages/docs/[...slug].tsx: paths[0] ({"slug":"a/../b"}) gives the parameter [...slug] the value "a/../b", which is no path: '],
+      ["[['guides', 'hello world']]", 'pages/docs/[...slug].tsx: paths[0] (["guides","hello world"]) gives the parameter [...slug] the value ["guides","hello world"], which is no path: '],
+      ["[{ slug: [] }]", 'pages/docs/[...slug].tsx: paths[0] ({"slug":[]}) gives the parameter [...slug] the value [], which is no path: '],
+      ["['a/b', ['a', 'b']]", 'pages/docs/[...slug].tsx: paths[1] (["a","b"]) gives the same path as paths[0].'],
+      ["[{ id: 'a' }]", 'pages/docs/[...slug].tsx: paths[0] ({"id":"a"}) gives no value for the parameter [...slug].'],
+    ];
+    for (const [paths, message] of cases) {
+      const err = await failingBuild({ 'pages/docs/[...slug].tsx': PARAM_PAGE(`${HEAD}\nexport const paths = ${paths};`) });
+      expect(err.code).toBe('PageParamInvalid');
+      expect(err.message.startsWith(message), err.message).toBe(true);
     }
   });
 

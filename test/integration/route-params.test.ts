@@ -118,6 +118,58 @@ describe('a page with a parameter (pages/posts/[slug].tsx) is written at each pa
   });
 });
 
+/** A docs page for each Markdown file of a folder tree (content/docs/**), at its path in the tree. */
+const DOC_PAGE = `import { readdirSync, readFileSync } from 'node:fs';
+import { useI18n, type PageHead, type PageProps } from 'sitegen';
+
+const folder = new URL('../../content/docs/', import.meta.url);
+const files = (readdirSync(folder, { recursive: true }) as string[]).filter((f) => f.endsWith('.md')).sort();
+const titles = new Map(files.map((f) => [f.replace(/\\.md$/, ''), readFileSync(new URL(f, folder), 'utf8').split('\\n')[0]!.slice(2)]));
+export const paths = files.map((f) => ({ slug: f.replace(/\\.md$/, '').split('/') }));
+export const head: PageHead = { title: 'about.title', description: 'about.description' };
+
+export default function Doc({ params }: PageProps<'slug'>) {
+  const { localePath } = useI18n();
+  return (
+    <article>
+      <h1>{titles.get(params.slug)}</h1>
+      <p className="slug">{params.slug}</p>
+      <a href={localePath('/docs/guides/install')}>Install</a>
+    </article>
+  );
+}
+`;
+
+describe('a page that takes the rest of the path (pages/docs/[...slug].tsx) is written at each path it lists, one folder or more', () => {
+  it('one page per path and locale, its params the path inside the tree; routes, sitemap and links as for any page', async () => {
+    const root = await site({
+      'pages/docs/[...slug].tsx': DOC_PAGE,
+      'content/docs/intro.md': '# Introduction\n',
+      'content/docs/guides/install.md': '# Installing\n',
+      'content/docs/guides/deploy/github-pages.md': '# On GitHub Pages\n',
+    });
+    const result = await built(root, 'dist');
+    // The fixture's three pages and three docs, in three locales.
+    expect(result.pages).toBe(6 * 3);
+    const html = await read(root, 'dist/de/docs/guides/deploy/github-pages/index.html');
+    expect(html).toContain('<h1>On GitHub Pages</h1>');
+    expect(html).toContain('<p class="slug">guides/deploy/github-pages</p>');
+    expect(html).toContain('<a href="/de/docs/guides/install">');
+    expect(html).toContain('<link rel="canonical" href="https://fixture.example/de/docs/guides/deploy/github-pages"');
+    expect(await read(root, 'dist/docs/intro/index.html')).toContain('<h1>Introduction</h1>');
+    const manifest = JSON.parse(await read(root, `dist/_static/${result.buildId}/manifest.json`)) as Manifest;
+    expect(manifest.routes.find((r) => r.name === 'docs-guides-install___ar')!.path).toBe('/ar/docs/guides/install');
+    expect(await read(root, 'dist/sitemap.xml')).toContain('<loc>https://fixture.example/docs/guides/deploy/github-pages</loc>');
+
+    // Another file in the tree is another page: with the cache, as without it.
+    const cache = path.join(root, '.cache');
+    await built(root, 'cached', { cacheDir: cache });
+    await applyChanges(root, { 'content/docs/guides/upgrade.md': '# Upgrading\n' });
+    expect((await built(root, 'cached', { cacheDir: cache })).pages).toBe(7 * 3);
+    expect(await read(root, 'cached/de/docs/guides/upgrade/index.html')).toContain('<h1>Upgrading</h1>');
+  });
+});
+
 describe('a page with a parameter and the build cache', () => {
   it('a cached build is the cold build byte for byte; a path taken off the list is gone from the output, one added is there', async () => {
     const root = await postsSite();
