@@ -209,8 +209,8 @@ export const errors = {
     new SitegenError(
       'PageBadHead',
       route === undefined
-        ? `${file} exports no valid head. Export \`head = { title: 'key', description: 'key' }\` with message keys.`
-        : `${file} gives no valid head for ${route}. Its head is \`{ title: 'key', description: 'key' }\` with message keys, and \`values\` for their arguments (strings and numbers), or a function of the page's params that returns one.`,
+        ? `${file} exports no valid head. Export \`head = { title: 'key', description: 'key' }\` with message keys (and \`noindex: true\` to keep it out of search engines).`
+        : `${file} gives no valid head for ${route}. Its head is \`{ title: 'key', description: 'key' }\` with message keys, \`values\` for their arguments (strings and numbers) and \`noindex\` true or false, or a function of the page's params that returns one.`,
     ),
   unknownLayout: (file: string, layout: string, known: string[]) =>
     new SitegenError('UnknownLayout', `${file} asks for layout "${layout}", which does not exist. Use one of: ${known.join(', ')}.`),

@@ -33,6 +33,11 @@ export interface PageHead {
    * absolute URL, or `{ path, width, height }`. Its size is read from a file of the site.
    */
   image?: string | { path: string; width: number; height: number };
+  /**
+   * Keeps the page out of search engines: `<meta name="robots" content="noindex">` and no entry in
+   * the sitemap (a thank-you page, a draft). Its links are still followed and checked.
+   */
+  noindex?: boolean;
 }
 
 /**

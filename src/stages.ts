@@ -812,7 +812,9 @@ const ROBOTS = 'robots.txt';
 /** What the sitemap is made of (sitemap.ts): the routes' paths, the locales and the base URL; no build id. */
 function sitemapOptions(state: BuildState): Parameters<typeof sitemapParts>[0] {
   const { config } = state;
-  return { baseUrl: config.baseUrl, routePaths: state.pages.map((p) => p.path!), locales: config.locales, defaultLocale: config.defaultLocale.code };
+  // A page kept out of search engines is no entry of the sitemap.
+  const routePaths = state.pages.filter((p) => !p.head.noindex).map((p) => p.path!);
+  return { baseUrl: config.baseUrl, routePaths, locales: config.locales, defaultLocale: config.defaultLocale.code };
 }
 
 /** A print of what the sitemap is made of: the output record keeps the sitemap's print with it (writeSitemap). */

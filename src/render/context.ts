@@ -98,7 +98,7 @@ export interface PageInfo {
   layout: string;
   aliases: string[];
   /** Message keys of the title and description, and the values of their arguments. */
-  head: { title: string; description: string; values?: Record<string, string | number>; image?: SocialImageTags };
+  head: { title: string; description: string; values?: Record<string, string | number>; image?: SocialImageTags; noindex?: true };
   /** The values of the path's parameters, for one path of a page with parameters (`pages/blog/[slug].tsx`). */
   params?: Record<string, string>;
 }

@@ -19,11 +19,14 @@ export interface HeadInput {
   siteName: string;
   /** Its path (from the site's root) or absolute URL, and its size when known (social-image.ts). */
   socialImage: SocialImageTags;
+  /** A page kept out of search engines (its head's `noindex`): a robots noindex beside its canonical links. */
+  noindex?: boolean;
 }
 
 /**
  * Description, canonical, hreflang alternates (every locale plus x-default), Open Graph and
- * Twitter tags of one page. The not-found page gets a robots noindex instead of canonical links.
+ * Twitter tags of one page. The not-found page gets a robots noindex instead of canonical links; a
+ * page whose head says `noindex` gets one too, beside them.
  * The tags that are the same on every page of a locale (25 of ~47: the site's name and image, the
  * locale and its 17 alternates) are made once per locale and shared, frozen, with their HTML text
  * (renderTag).
@@ -31,9 +34,8 @@ export interface HeadInput {
 export function headTags(input: HeadInput): HeadTag[] {
   const { locale, locales, defaultLocale, baseUrl, routePath } = input;
   const tags: HeadTag[] = [{ tag: 'meta', attrs: { name: 'description', content: input.description } }];
-  if (routePath === null) {
-    tags.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
-  } else {
+  if (routePath === null || input.noindex) tags.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
+  if (routePath !== null) {
     const url = absoluteUrl(baseUrl, localizePath(routePath, locale.code, defaultLocale));
     tags.push({ tag: 'link', attrs: { rel: 'canonical', href: url } });
     for (const other of locales) {

@@ -124,7 +124,7 @@ export async function describePages(
  * own social image (a path of the site or an absolute URL, or `{ path, width, height }`).
  */
 function pageHead(head: unknown, key: string, images: (image: string | SocialImage) => SocialImageTags | null, route?: string): PageInfo['head'] {
-  const given = head as { title?: unknown; description?: unknown; values?: unknown; image?: unknown } | null | undefined;
+  const given = head as { title?: unknown; description?: unknown; values?: unknown; image?: unknown; noindex?: unknown } | null | undefined;
   if (!given || typeof given.title !== 'string' || typeof given.description !== 'string') throw errors.pageBadHead(key, route);
   const result: PageInfo['head'] = { title: given.title, description: given.description };
   if (given.values !== undefined) {
@@ -140,6 +140,8 @@ function pageHead(head: unknown, key: string, images: (image: string | SocialIma
     if (!tags) throw errors.pageImageMissing(key, route, image as string);
     result.image = tags;
   }
+  if (given.noindex !== undefined && typeof given.noindex !== 'boolean') throw errors.pageBadHead(key, route);
+  if (given.noindex) result.noindex = true;
   return result;
 }
 

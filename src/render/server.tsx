@@ -557,6 +557,7 @@ function renderJob(mods: ServerModules, ctx: RenderContext, job: RenderJob, usag
     baseUrl: ctx.baseUrl,
     siteName: ctx.site.name,
     socialImage: page.head.image ?? ctx.site.socialImage,
+    noindex: page.head.noindex,
   });
   for (const key of entry.runtimeKeys) usage.keys.add(key);
   const name = routeName(routePath, locale.code);

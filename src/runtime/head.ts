@@ -3,7 +3,7 @@ import type { Payload } from './types.ts';
 
 /** Every tag the build writes per page; replaced as a set by the payload's `head`. */
 const PER_PAGE =
-  'meta[name=description],link[rel=canonical],link[rel=alternate],meta[property^="og:"],meta[name^="twitter:"]';
+  'meta[name=description],meta[name=robots],link[rel=canonical],link[rel=alternate],meta[property^="og:"],meta[name^="twitter:"]';
 
 export function applyHead(p: Payload): void {
   document.title = p.title;

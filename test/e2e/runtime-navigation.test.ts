@@ -35,6 +35,26 @@ describe('client navigation (behaviour 4)', () => {
     await page.context().close();
   });
 
+  it("a page kept out of search engines brings its robots noindex, and the next page's head takes it away", async () => {
+    // The tos payload as a page whose head says noindex has it.
+    const page = await env.open('/', {}, (p) =>
+      p.route('**/tos/payload.json', async (route) => {
+        const payload = await (await route.fetch()).json();
+        payload.head.splice(1, 0, { tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
+        await route.fulfill({ json: payload });
+      }),
+    );
+    const robots = () => page.locator('meta[name=robots]').evaluateAll((es) => es.map((e) => e.getAttribute('content')));
+    expect(await robots()).toEqual([]);
+    await page.click('header a[href="/tos"]');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Terms of service');
+    expect(await robots()).toEqual(['noindex']);
+    await page.click('header a[href="/jobs"]');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Jobs');
+    expect(await robots()).toEqual([]);
+    await page.context().close();
+  });
+
   it('updates <html lang dir> and keeps the locale prefix in another locale', async () => {
     const page = await env.open('/de');
     await page.evaluate(() => ((window as any).marker = 'kept'));

@@ -176,6 +176,34 @@ describe('build options', () => {
     expect(existsSync(path.join(out, `_static/${result.buildId}/manifest.json`))).toBe(true);
   });
 
+  it('a page whose head says noindex is kept out of search engines: a robots noindex in every locale, no sitemap entry, its links still checked', async () => {
+    const about = (noindex: string) => `import { useI18n, type PageHead } from 'sitegen';
+export const head: PageHead = { title: 'about.title', description: 'about.description', noindex: ${noindex} };
+export default function About() {
+  const { t, localePath } = useI18n();
+  return <a href={localePath('/thanks')}>{t('about.title')}</a>;
+}
+`;
+    const root = await site({ 'pages/thanks.tsx': about('true').replace("localePath('/thanks')", "localePath('/')"), 'pages/about.tsx': about('false') });
+    await build({ root, outDir: 'out', logger: createMemoryLogger() });
+    for (const file of ['thanks/index.html', 'de/thanks/index.html']) {
+      const html = await read(path.join(root, 'out'), file);
+      expect(html).toMatch(/<meta name="description" content="[^"]*">\n<meta name="robots" content="noindex">\n<link rel="canonical"/);
+    }
+    expect(await read(path.join(root, 'out'), 'de/about/index.html')).not.toContain('name="robots"');
+    const sitemap = await read(path.join(root, 'out'), 'sitemap.xml');
+    expect(sitemap).toContain('<loc>https://fixture.example/de/about</loc>');
+    expect(sitemap).not.toContain('/thanks</loc>');
+    // The runtime puts the payload's head in place of the page's: the robots tag comes and goes with it.
+    const payload = JSON.parse(await read(path.join(root, 'out'), `_static/${(await readdir(path.join(root, 'out/_static'))).find((n) => /^[0-9a-f]{12}$/.test(n))}/de/thanks/payload.json`));
+    expect(payload.head).toContainEqual({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
+
+    await writeFile(path.join(root, 'pages/thanks.tsx'), about("'yes'"));
+    const err = await build({ root, outDir: 'out', logger: createMemoryLogger() }).catch((e: Error & { code?: string }) => e);
+    expect(err).toMatchObject({ code: 'PageBadHead' });
+    expect((err as Error).message).toBe("pages/thanks.tsx exports no valid head. Export `head = { title: 'key', description: 'key' }` with message keys (and `noindex: true` to keep it out of search engines).");
+  });
+
   it('is deterministic: two builds of the same inputs are byte-identical', async () => {
     const root = await site();
     const a = await build({ root, outDir: 'a', logger: createMemoryLogger() });
