@@ -16,9 +16,9 @@ let page: Page;
 const edit = (rel: string, change: (text: string) => string) => editFile(site, rel, change);
 
 /** Resolves once the page's live-reload stream is open, so no rebuild event can be missed. */
-async function openLive(url: string): Promise<void> {
-  const connected = page.waitForResponse((res) => new URL(res.url()).pathname === '/__sitegen/events');
-  await page.goto(url);
+async function openLive(url: string, on: Page = page): Promise<void> {
+  const connected = on.waitForResponse((res) => new URL(res.url()).pathname === '/__sitegen/events');
+  await on.goto(url);
   await connected;
 }
 
@@ -160,5 +160,51 @@ describe('sitegen dev in Chromium', () => {
     expect(await page.locator('sitegen-error-overlay img').count()).toBe(0);
     await edit('locales/en.json', (s) => s.replace('{ "<img src=x onerror=alert(1)>" ', '{'));
     await page.locator('sitegen-error-overlay').waitFor({ state: 'detached' });
+  });
+});
+
+/**
+ * A site whose url has a folder (`https://dev-fixture.example/docs`): dev serves the site from that
+ * folder, and live updates find the page on screen by its path inside it.
+ */
+describe('sitegen dev in Chromium, for a site served from a folder', () => {
+  let docs: string;
+  let docsServer: DevServer;
+  let tab: Page;
+
+  beforeAll(async () => {
+    docs = await devSite();
+    await editFile(docs, 'sitegen.config.ts', (s) => s.replace("url: 'https://dev-fixture.example'", "url: 'https://dev-fixture.example/docs/'"));
+    docsServer = await dev({ root: docs, port: 0, logger: createMemoryLogger() });
+    tab = await browser.newPage();
+  });
+
+  afterAll(async () => {
+    await tab?.close();
+    await docsServer?.close();
+  });
+
+  it('serves the site from the folder: the root of the host leads there', async () => {
+    expect(new URL(docsServer.url).pathname).toBe('/docs');
+    const res = await fetch(new URL('/', docsServer.url), { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/docs/');
+  });
+
+  it('an edited message shows in the page on screen in place', async () => {
+    await openLive(docsServer.url + '/de', tab);
+    await tab.evaluate(() => ((window as any).kept = true));
+    await editFile(docs, 'locales/de.json', (s) => s.replace('"greeting": "Hallo"', '"greeting": "Grüß dich"'));
+    await tab.locator('[data-greeting]', { hasText: 'Grüß dich' }).waitFor();
+    expect(await tab.evaluate(() => (window as any).kept)).toBe(true);
+  });
+
+  it('after a client navigation inside the folder, an edit shows in the page then on screen', async () => {
+    await openLive(docsServer.url + '/de/about', tab);
+    await tab.click('header a[href="/docs/de"]');
+    await tab.locator('[data-greeting]').waitFor();
+    expect(tab.url()).toBe(docsServer.url + '/de');
+    await editFile(docs, 'locales/de.json', (s) => s.replace('"greeting": "Grüß dich"', '"greeting": "Servus"'));
+    await tab.locator('[data-greeting]', { hasText: 'Servus' }).waitFor();
   });
 });
