@@ -91,7 +91,10 @@ export interface ResolvedConfig {
    * starts with it; the output's files do not (the output is the site's folder).
    */
   readonly basePath: string;
-  /** Where the assets folder is in the output: `/_static/`, always ending with `/`; `_static/` for a CDN URL. */
+  /**
+   * The assets base as configured, always ending with `/`: a path (`/_static/`), which is also the
+   * assets folder's place in the output, or a CDN URL (the files are then in `_static/` for upload).
+   */
   readonly assetsBase: string;
   /** The assets' public URL: the base path and `assetsBase` (`/docs/_static/`), or the CDN URL. */
   readonly assetsUrl: string;
