@@ -155,7 +155,7 @@ class TranslationWalk {
     }
     const shape = parsed ? parsed.shape : enShape!;
     if (!same && enShape && !sameShape(enShape, shape)) {
-      const context = { globals: run.globals, passed: run.passed?.get(prefix + key), singleForm: this.categoriesOf('plural').single, numeralsKeepForm: this.categoriesOf('plural').numeralsKeepForm, singleOrdinal: this.categoriesOf('selectordinal').single, reference: run.reference, locale: file.locale, text: value };
+      const context = { globals: run.globals, passed: run.passed?.get(prefix + key), singleForm: this.categoriesOf('plural').single, numeralsKeepForm: this.categoriesOf('plural').numeralsKeepForm, singleOrdinal: this.categoriesOf('selectordinal').single || this.categoriesOf('selectordinal').numeralsKeepForm, reference: run.reference, locale: file.locale, text: value };
       for (const problem of compareToReference(enShape, shape, context)) run.findings.addProblem(file, prefix + key, problem);
     }
     if (shape.hasPlural) for (const problem of checkPlurals(shape, file.locale, enShape)) run.findings.addProblem(file, prefix + key, problem);

@@ -25,8 +25,9 @@ export interface CompareContext {
   /** Whether a noun keeps its form after a numeral there (tr, hu, ...): hints spell a count as `{n, number}`. */
   numeralsKeepForm?: boolean;
   /**
-   * Whether it has one ordinal category (de, pl, ru, es, ja, ...: `1.`, `2.`): then `{n}` or
-   * `{n, number}` for en's selectordinal is idiomatic, as a count is in a one-form language.
+   * Whether it has one ordinal category (de, pl, ru, es, ja, ...: `1.`, `2.`), or its ranks in
+   * digits read the same for every number (ga `1ú`, vi `thứ 1`): then `{n}` or `{n, number}` for
+   * en's selectordinal is idiomatic, as a count is in a one-form language.
    */
   singleOrdinal?: boolean;
   /** The reference locale's code, as messages name it (`en`). */

@@ -20,6 +20,7 @@ export interface PluralCategories {
   /**
    * Whether a noun after a numeral keeps one form whatever the number (tr, hu, fa, ...; see
    * NUMERALS_KEEP_FORM): `other {# gün}` reads right for 1 as for 5, and `{n, number} gün` too.
+   * For ordinals: whether a rank in digits does (ga `1ú`, vi `thứ 1`; DIGIT_RANKS_KEEP_FORM).
    */
   numeralsKeepForm: boolean;
   /** Category -> the whole numbers below a million selecting it, when there are at most FEW of them. */
@@ -43,6 +44,15 @@ const FEW = 5;
  * case-check.ts). Neither CLDR nor Intl says so: listed, by language subtag.
  */
 const NUMERALS_KEEP_FORM: ReadonlySet<string> = new Set(['tr', 'az', 'kk', 'ky', 'uz', 'tk', 'hu', 'fa', 'ka']);
+
+/**
+ * Languages whose rank, written in digits, reads the same for every number, though CLDR gives
+ * their ordinals `one` and `other` for the words (Irish `an chéad` against `an dara`, Vietnamese
+ * `thứ nhất` against `thứ hai`): Irish `1ú`, `2ú`, Vietnamese `thứ 1`, `thứ 2`, Malay `ke-1`,
+ * Filipino `ika-1`, Lao `ທີ 1`. A translation that shows en's selectordinal as `{n}` or
+ * `{n, number}` there, or whose selectordinal shows `#` in `other` alone, loses nothing.
+ */
+const DIGIT_RANKS_KEEP_FORM: ReadonlySet<string> = new Set(['ga', 'vi', 'ms', 'fil', 'lo']);
 
 /**
  * Categories a language has for a few words only, `other` counting the rest: Hebrew's `two`, a
@@ -128,7 +138,7 @@ export function pluralCategories(iso: string, type: PluralType): PluralCategorie
       return requiredOnce().set;
     },
     single: false,
-    numeralsKeepForm: type === 'cardinal' && NUMERALS_KEEP_FORM.has(languageOf(iso)),
+    numeralsKeepForm: (type === 'cardinal' ? NUMERALS_KEEP_FORM : DIGIT_RANKS_KEEP_FORM).has(languageOf(iso)),
     get numbers() {
       return (probed ??= numbersOf(rules)).numbers;
     },

@@ -281,6 +281,22 @@ describe('sitegen check (command)', () => {
     expect(report.locales.find((l: { locale: string }) => l.locale === 'fr')).toMatchObject({ completeness: 100 });
   });
 
+  it("a rank in digits that reads the same for every number (ga `1ú`, vi `thứ 1`) may drop en's selectordinal; in fr (1er, 2e) it may not", async () => {
+    const fr = JSON.parse(await readFile(path.join(CLEAN, 'locales/fr.json'), 'utf8'));
+    const config = (await readFile(path.join(CLEAN, 'sitegen.config.ts'), 'utf8')).replace(/locales: \[.*\],/, "locales: [{ code: 'en', iso: 'en-US' }, 'fr', 'ga', 'vi', 'ms'],");
+    const root = await cleanSite({
+      'sitegen.config.ts': config,
+      'locales/fr.json': JSON.stringify({ ...fr, rank: 'Vous avez terminé {place}e' }),
+      'locales/ga.json': JSON.stringify({ ...fr, rank: 'Chríochnaigh tú sa {place}ú háit' }),
+      'locales/vi.json': JSON.stringify({ ...fr, rank: 'Bạn về thứ {place, number}' }),
+      // A selectordinal whose `other` shows the rank serves 1 too.
+      'locales/ms.json': JSON.stringify({ ...fr, rank: 'Anda menamatkan di tempat {place, selectordinal, other {ke-#}}' }),
+    });
+    const { stdout } = await sitegenCheck(['--root', root, '--json']);
+    const findings = JSON.parse(stdout).findings.filter((f: { key: string }) => f.key === 'rank');
+    expect(findings.map((f: { locale: string; kind: string; severity: string }) => [f.locale, f.kind, f.severity])).toEqual([['fr', 'lost-meaning', 'warning']]);
+  });
+
   it('refuses an `untranslated` that is neither a list nor lists by locale', async () => {
     const root = await cleanSite({ 'sitegen.config.ts': "export default { untranslated: { fr: 'nav.home' } };" });
     await expect(sitegenCheck(['--root', root])).rejects.toMatchObject({
