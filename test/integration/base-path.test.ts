@@ -66,7 +66,7 @@ describe('a site served from a folder', () => {
   it('writes the same files, and every URL of its pages starts with the folder', async () => {
     const [docs, plain] = await Promise.all([built(DOCS + '/'), built('https://fixture.example')]);
     // But for the build id and the runtime's files, whose code differs (the folder is in it).
-    const named = async (dir: string) => (await listFiles(dir)).map((f) => f.replace(/^_static\/[0-9a-f]{12}\//, '_static/ID/').replace(/\b(chunks|runtime)\.[A-Z0-9]{8}\b/, '$1.HASH'));
+    const named = async (dir: string) => (await listFiles(dir)).map((f) => f.replace(/^_static\/[0-9a-f]{12}\//, '_static/ID/').replace(/\b(chunks|runtime)\.[A-Z0-9]{8}\b/, '$1.HASH')).sort();
     expect(await named(docs.outDir)).toEqual(await named(plain.outDir));
 
     const de = await docs.html('de/about/index.html');

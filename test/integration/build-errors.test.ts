@@ -787,7 +787,7 @@ describe('a page with parameters that lists no right paths stops the build, nami
     // A head function on a page of one path: its head is the object.
     const plain = await failingBuild({ 'pages/team.tsx': PAGE('return <h1>x</h1>;').replace(/export const head.*\n/, "export const head = () => ({ title: 'about.title', description: 'about.description' });\n") });
     expect(plain.code).toBe('PageBadHead');
-    expect(plain.message).toBe("pages/team.tsx exports no valid head. Export `head = { title: 'key', description: 'key' }` with message keys.");
+    expect(plain.message).toBe("pages/team.tsx exports no valid head. Export `head = { title: 'key', description: 'key' }` with message keys (and `noindex: true` to keep it out of search engines).");
     const twice = await failingBuild({ 'pages/[slug]/[slug].tsx': PARAM_PAGE(HEAD) });
     expect(twice.code).toBe('RouteParamTwice');
     expect(twice.message).toBe('pages/[slug]/[slug].tsx names the parameter [slug] twice in its path. Give each parameter of a path its own name.');
