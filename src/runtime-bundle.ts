@@ -158,7 +158,7 @@ async function redirectScript(options: BundleRuntimeOptions, minify: boolean): P
   const redirect = await run(
     { entryPoints: [path.join(DIR, 'redirect.ts')], format: 'iife', outdir: OUT },
     minify,
-    { __LOCALES__: JSON.stringify(encodeTable(table)) },
+    { __LOCALES__: JSON.stringify(encodeTable(table)), __BASE__: JSON.stringify(options.basePath ?? '') },
   );
   // An inline classic script: the IIFE keeps its names local; the directive is dead weight.
   return { script: Buffer.from(redirect.files[0]!.contents).toString().replace(/^"use strict";/, '').trim(), metafile: redirect.metafile };

@@ -11,5 +11,6 @@ const loc = location;
 const code = cookieLocale(doc.cookie, table) || matchLocale(navigator.languages, table);
 // The same cookie as localeCookie() writes, spelled out: a function call costs bytes here.
 doc.cookie = `i18n_redirected=${code}; Max-Age=31536000; Path=/; SameSite=Lax`;
-// Relative to `/`, so `de?x=1#a` is `/de?x=1#a`.
-if (code != table[0]![0]) loc.replace(code + loc.search + loc.hash);
+// Relative to `/`, so `de?x=1#a` is `/de?x=1#a`. A site served from a folder names it: its home
+// may be loaded as `/docs`, against which `de` would be `/de` (a site without one pays no byte).
+if (code != table[0]![0]) loc.replace((__BASE__ ? __BASE__ + '/' + code : code) + loc.search + loc.hash);

@@ -24,6 +24,18 @@ describe('a site served from a folder of its host', () => {
     await context.close();
   });
 
+  it('the root redirect stays inside the folder when a host serves the home at the folder without its slash', async () => {
+    const context = await env.browser.newContext();
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'languages', { get: () => ['ja-JP'] }));
+    const page = await context.newPage();
+    // As a host that answers /docs with the home itself, not with a redirect to /docs/.
+    const home = await (await fetch(env.site.url + '/')).text();
+    await page.route(env.site.url + '?x=1', (route) => route.fulfill({ contentType: 'text/html', body: home }));
+    await page.goto(env.site.url + '?x=1');
+    await page.waitForURL(env.site.url + '/ja?x=1');
+    await context.close();
+  });
+
   it('navigates on the client inside the folder, and the language links follow the page', async () => {
     const page = await env.open('/');
     const fetched: string[] = [];
