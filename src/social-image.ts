@@ -6,6 +6,7 @@ import { PNG } from 'image-size/types/png';
 import { WEBP } from 'image-size/types/webp';
 import type { SocialImage } from './config.ts';
 import { isWithin } from './file-paths.ts';
+import { insideBase } from './paths.ts';
 
 /** The social preview image as the head tags give it (render/head.ts): its path or URL, and its size in pixels when known. */
 export interface SocialImageTags {
@@ -65,7 +66,7 @@ export function pageImageTags(
     if (!file) return null;
     const size = sizeOfBytes(Buffer.from(file.contents.buffer, file.contents.byteOffset, file.contents.byteLength));
     // A path from the site's root, as the tags take it (they add the site's URL, folder included).
-    const sitePath = site.basePath && image.startsWith(site.basePath + '/') ? image.slice(site.basePath.length) : image;
+    const sitePath = site.basePath ? (insideBase(image, site.basePath) ?? image) : image;
     return { path: sitePath, width: size?.width ?? null, height: size?.height ?? null };
   }
   if (/^https?:\/\//.test(image)) return { path: image, width: null, height: null };
