@@ -47,8 +47,17 @@ export function staysOnPage(href: string): boolean {
  */
 export function isPageRelative(href: string): boolean {
   const trimmed = href.trim();
-  return !trimmed.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(trimmed);
+  return !trimmed.startsWith('/') && !SCHEME.test(trimmed);
 }
+
+/** Whether an href names its host (`https://me.github.io/blog`, `//me.github.io/blog`): on a host of several sites, it may lead to another. */
+export function namesHost(href: string): boolean {
+  const trimmed = href.trim();
+  return trimmed.startsWith('//') || SCHEME.test(trimmed);
+}
+
+/** A URL's scheme (`https:`, `mailto:`), as the URL parser takes one. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
  * Characters a root-relative path may hold for `new URL` to keep it exactly as written: letters,

@@ -1,7 +1,7 @@
 import { pageName } from '../file-paths.ts';
 import type { JobResult } from '../render/context.ts';
 import { insideBase, localizePath, NOT_FOUND_PATH } from '../paths.ts';
-import { isPageRelative, linkTarget, pageUrl } from './link-target.ts';
+import { isPageRelative, linkTarget, namesHost, pageUrl } from './link-target.ts';
 import { resourceOf } from './resources.ts';
 
 export interface VerifyInput extends VerifyTargets {
@@ -96,7 +96,7 @@ export class PageVerifier {
       // (`https://me.github.io/blog`); as a path (`/jobs`, `../jobs`) it is a link that forgot the folder.
       const found = input.basePath ? insideBase(onHost, input.basePath) : onHost;
       if (found === null) {
-        if (isUrl(href)) continue;
+        if (namesHost(href)) continue;
         const relative = isPageRelative(href);
         const fix = relative
           ? `: it climbs above the folder the site is served from, ${input.basePath}/ (make it with localePath(), or start it with basePath)`
@@ -139,12 +139,6 @@ export class PageVerifier {
     }
     return problems;
   }
-}
-
-/** Whether an href names its host (`https://me.github.io/blog`, `//me.github.io/blog`): it may lead to another site on the same one. */
-function isUrl(href: string): boolean {
-  const trimmed = href.trim();
-  return trimmed.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(trimmed);
 }
 
 /** The file name of a page in its folder (paths.ts, htmlFile), with the separator before it. */
